@@ -1,0 +1,1 @@
+//! The suite runner (being written).

@@ -1,0 +1,180 @@
+//! `xq`: the oracle on the command line. Its output is a stable interface,
+//! documented in `spec/CLI.md`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use xq_oracle::game::split_moves;
+use xq_oracle::perft::{divide, perft};
+use xq_oracle::{format_move, Game, Notation, Position, Validation};
+
+#[derive(Parser)]
+#[command(name = "xq", version, about = "Xiangqi (象棋) rules oracle")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The position arguments shared by every command.
+#[derive(clap::Args)]
+struct PositionArgs {
+    /// The start position as a FEN, or `startpos`.
+    #[arg(long, default_value = "startpos")]
+    fen: String,
+    /// Moves to play first, in ICCS, WXF or Chinese notation, separated by
+    /// spaces or commas.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Accept composed positions: waive the piece-count and placement checks
+    /// (never the kings-facing or side-not-to-move-in-check checks).
+    #[arg(long)]
+    relaxed: bool,
+}
+
+impl PositionArgs {
+    fn game(&self) -> Result<Game, String> {
+        let validation = if self.relaxed {
+            Validation::Relaxed
+        } else {
+            Validation::Strict
+        };
+        let start = Position::from_fen_with(&self.fen, validation).map_err(|e| e.to_string())?;
+        Game::from_texts(start, &split_moves(&self.moves)).map_err(|e| e.to_string())
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NotationArg {
+    Iccs,
+    Wxf,
+    Chinese,
+}
+
+impl From<NotationArg> for Notation {
+    fn from(n: NotationArg) -> Notation {
+        match n {
+            NotationArg::Iccs => Notation::Iccs,
+            NotationArg::Wxf => Notation::Wxf,
+            NotationArg::Chinese => Notation::Chinese,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft {
+        #[command(flatten)]
+        pos: PositionArgs,
+        #[arg(long)]
+        depth: u32,
+        /// Print `MOVE: COUNT` for every legal move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves in ICCS, one per line.
+    Legal {
+        #[command(flatten)]
+        pos: PositionArgs,
+    },
+    /// Report check, the number of legal moves, and the result.
+    Status {
+        #[command(flatten)]
+        pos: PositionArgs,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Convert the moves of --moves into another notation, one per line.
+    Convert {
+        #[command(flatten)]
+        pos: PositionArgs,
+        #[arg(long, value_enum)]
+        to: NotationArg,
+    },
+    /// Print the canonical FEN of the position after the moves.
+    Fen {
+        #[command(flatten)]
+        pos: PositionArgs,
+    },
+}
+
+fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    match cli.command {
+        Command::Perft {
+            pos,
+            depth,
+            divide: div,
+        } => {
+            let game = pos.game()?;
+            if div {
+                let mut total = 0;
+                for (m, n) in divide(game.current(), depth) {
+                    writeln!(out, "{m}: {n}").map_err(io)?;
+                    total += n;
+                }
+                writeln!(out, "{}", if depth == 0 { 1 } else { total }).map_err(io)?;
+            } else {
+                writeln!(out, "{}", perft(game.current(), depth)).map_err(io)?;
+            }
+        }
+        Command::Legal { pos } => {
+            for m in pos.game()?.current().legal_moves() {
+                writeln!(out, "{m}").map_err(io)?;
+            }
+        }
+        Command::Status { pos, format } => {
+            let status = pos.game()?.current().status();
+            match format {
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&status).map_err(|e| e.to_string())?
+                )
+                .map_err(io)?,
+                Format::Text => {
+                    writeln!(out, "in_check: {}", status.in_check).map_err(io)?;
+                    writeln!(out, "legal_moves: {}", status.legal_moves).map_err(io)?;
+                    writeln!(out, "result: {}", status.result.as_str()).map_err(io)?;
+                    writeln!(
+                        out,
+                        "reason: {}",
+                        status.reason.map_or("none", |r| r.as_str())
+                    )
+                    .map_err(io)?;
+                }
+            }
+        }
+        Command::Convert { pos, to } => {
+            let game = pos.game()?;
+            for (p, &m) in game.positions().iter().zip(game.moves()) {
+                writeln!(out, "{}", format_move(p, m, to.into())).map_err(io)?;
+            }
+        }
+        Command::Fen { pos } => {
+            writeln!(out, "{}", pos.game()?.current().fen()).map_err(io)?;
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(|e| e.to_string()));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xq: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

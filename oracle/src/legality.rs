@@ -1,0 +1,301 @@
+//! Why a move is or is not legal. Move generation decides legality; this
+//! module explains a refusal in terms of the rule that forbids the move.
+
+use std::fmt;
+
+use crate::position::Position;
+use crate::types::{Move, Piece, Role, Square};
+
+/// The rule a move breaks. [`IllegalMove::code`] gives the stable
+/// machine-readable name used in cases and in the JSON protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The move does not go anywhere.
+    NullMove,
+    /// Nothing stands on the from-square.
+    NoPiece { from: Square },
+    /// The piece on the from-square belongs to the side not to move.
+    NotYourPiece { piece: Piece, from: Square },
+    /// The target holds a piece of the mover's own side.
+    OwnPieceOnTarget { to: Square },
+    /// The piece never moves this way (wrong shape or distance).
+    NotAMove { piece: Piece },
+    /// The king or an advisor would leave its palace.
+    OutsidePalace { piece: Piece },
+    /// An elephant may not cross the river.
+    ElephantCrossesRiver,
+    /// 塞象眼: the point between the elephant and its target is occupied.
+    ElephantEyeBlocked { eye: Square },
+    /// 蹩马腿: the point next to the horse in the direction of travel is occupied.
+    HorseLegBlocked { leg: Square },
+    /// A rook's or cannon's (non-capturing) path is blocked.
+    PathBlocked { at: Square },
+    /// 炮打隔子: a cannon captures over exactly one screen, and this capture has `count`.
+    CannonScreens { count: usize },
+    /// A pawn never moves backwards.
+    PawnBackward,
+    /// A pawn moves sideways only after crossing the river.
+    PawnSidewaysBeforeRiver,
+    /// The mover's king would be attacked after the move (送将 / not answering a check).
+    KingInCheck { was_in_check: bool },
+    /// The kings would face each other on an open file.
+    KingsFacing,
+}
+
+impl IllegalMove {
+    /// The stable reason code (documented in `spec/PROTOCOL.md`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalMove::NullMove => "null-move",
+            IllegalMove::NoPiece { .. } => "no-piece",
+            IllegalMove::NotYourPiece { .. } => "not-your-piece",
+            IllegalMove::OwnPieceOnTarget { .. } => "own-piece-on-target",
+            IllegalMove::NotAMove { .. } => "not-a-move",
+            IllegalMove::OutsidePalace { .. } => "outside-palace",
+            IllegalMove::ElephantCrossesRiver => "elephant-crosses-river",
+            IllegalMove::ElephantEyeBlocked { .. } => "elephant-eye-blocked",
+            IllegalMove::HorseLegBlocked { .. } => "horse-leg-blocked",
+            IllegalMove::PathBlocked { .. } => "path-blocked",
+            IllegalMove::CannonScreens { .. } => "cannon-screen",
+            IllegalMove::PawnBackward => "pawn-backward",
+            IllegalMove::PawnSidewaysBeforeRiver => "pawn-sideways-before-river",
+            IllegalMove::KingInCheck { .. } => "king-in-check",
+            IllegalMove::KingsFacing => "kings-facing",
+        }
+    }
+
+    /// Every reason code, for schema checks.
+    pub const CODES: [&'static str; 15] = [
+        "null-move",
+        "no-piece",
+        "not-your-piece",
+        "own-piece-on-target",
+        "not-a-move",
+        "outside-palace",
+        "elephant-crosses-river",
+        "elephant-eye-blocked",
+        "horse-leg-blocked",
+        "path-blocked",
+        "cannon-screen",
+        "pawn-backward",
+        "pawn-sideways-before-river",
+        "king-in-check",
+        "kings-facing",
+    ];
+
+    /// The explanation in Chinese, for arbiter-facing output.
+    pub fn zh(&self) -> String {
+        match self {
+            IllegalMove::NullMove => "起点与终点相同".into(),
+            IllegalMove::NoPiece { from } => format!("{from} 处没有棋子"),
+            IllegalMove::NotYourPiece { from, .. } => format!("{from} 处是对方的棋子"),
+            IllegalMove::OwnPieceOnTarget { to } => format!("{to} 处是己方棋子"),
+            IllegalMove::NotAMove { piece } => format!("{}不能这样走", piece.zh()),
+            IllegalMove::OutsidePalace { piece } => format!("{}不能走出九宫", piece.zh()),
+            IllegalMove::ElephantCrossesRiver => "相（象）不能过河".into(),
+            IllegalMove::ElephantEyeBlocked { eye } => format!("塞象眼：{eye} 处有子"),
+            IllegalMove::HorseLegBlocked { leg } => format!("蹩马腿：{leg} 处有子"),
+            IllegalMove::PathBlocked { at } => format!("{at} 处有子阻挡"),
+            IllegalMove::CannonScreens { count } => {
+                format!("炮须隔一子吃子，此处隔了 {count} 子")
+            }
+            IllegalMove::PawnBackward => "兵（卒）不能后退".into(),
+            IllegalMove::PawnSidewaysBeforeRiver => "兵（卒）未过河不能横走".into(),
+            IllegalMove::KingInCheck { was_in_check: true } => "未应将".into(),
+            IllegalMove::KingInCheck {
+                was_in_check: false,
+            } => "送将（走后己方被将军）".into(),
+            IllegalMove::KingsFacing => "帅将对面（白脸将）".into(),
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NullMove => f.write_str("the move does not go anywhere"),
+            IllegalMove::NoPiece { from } => write!(f, "there is no piece on {from}"),
+            IllegalMove::NotYourPiece { piece, from } => {
+                write!(
+                    f,
+                    "the piece on {from} is a {} {}, not the mover's",
+                    piece.color, piece.role
+                )
+            }
+            IllegalMove::OwnPieceOnTarget { to } => {
+                write!(f, "{to} is occupied by the mover's own piece")
+            }
+            IllegalMove::NotAMove { piece } => {
+                write!(f, "a {} does not move that way", piece.role)
+            }
+            IllegalMove::OutsidePalace { piece } => {
+                write!(f, "the {} may not leave the palace", piece.role)
+            }
+            IllegalMove::ElephantCrossesRiver => {
+                f.write_str("the elephant may not cross the river")
+            }
+            IllegalMove::ElephantEyeBlocked { eye } => {
+                write!(f, "the elephant's eye at {eye} is blocked")
+            }
+            IllegalMove::HorseLegBlocked { leg } => {
+                write!(f, "the horse's leg at {leg} is blocked")
+            }
+            IllegalMove::PathBlocked { at } => write!(f, "the path is blocked at {at}"),
+            IllegalMove::CannonScreens { count } => write!(
+                f,
+                "a cannon captures over exactly one screen, and there {} {count}",
+                if *count == 1 { "is" } else { "are" }
+            ),
+            IllegalMove::PawnBackward => f.write_str("a pawn never moves backwards"),
+            IllegalMove::PawnSidewaysBeforeRiver => {
+                f.write_str("a pawn moves sideways only after crossing the river")
+            }
+            IllegalMove::KingInCheck { was_in_check: true } => {
+                f.write_str("it leaves the king in check")
+            }
+            IllegalMove::KingInCheck {
+                was_in_check: false,
+            } => f.write_str("it exposes the king to check"),
+            IllegalMove::KingsFacing => {
+                f.write_str("the kings would face each other on an open file")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// Checks a move, naming the rule it breaks if it is illegal.
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMove> {
+        self.check_movement(m)?;
+        let mut after = self.clone();
+        after.make(m);
+        if after.kings_facing() {
+            return Err(IllegalMove::KingsFacing);
+        }
+        if after.king_attacked(self.turn) {
+            return Err(IllegalMove::KingInCheck {
+                was_in_check: self.in_check(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Checks only the piece's movement rules (pseudo-legality).
+    pub fn check_movement(&self, m: Move) -> Result<(), IllegalMove> {
+        let us = self.turn;
+        if m.from == m.to {
+            return Err(IllegalMove::NullMove);
+        }
+        let piece = self
+            .piece_at(m.from)
+            .ok_or(IllegalMove::NoPiece { from: m.from })?;
+        if piece.color != us {
+            return Err(IllegalMove::NotYourPiece {
+                piece,
+                from: m.from,
+            });
+        }
+        let target = self.piece_at(m.to);
+        if target.is_some_and(|t| t.color == us) {
+            return Err(IllegalMove::OwnPieceOnTarget { to: m.to });
+        }
+        let df = m.to.file() - m.from.file();
+        let dr = m.to.rank() - m.from.rank();
+        let (adf, adr) = (df.abs(), dr.abs());
+        let not_a_move = IllegalMove::NotAMove { piece };
+        match piece.role {
+            Role::King | Role::Advisor => {
+                let shape = if piece.role == Role::King {
+                    adf + adr == 1
+                } else {
+                    adf == 1 && adr == 1
+                };
+                if !shape {
+                    return Err(not_a_move);
+                }
+                if !m.to.in_palace_of(us) {
+                    return Err(IllegalMove::OutsidePalace { piece });
+                }
+            }
+            Role::Elephant => {
+                if !(adf == 2 && adr == 2) {
+                    return Err(not_a_move);
+                }
+                if !m.to.on_side_of(us) {
+                    return Err(IllegalMove::ElephantCrossesRiver);
+                }
+                let eye = m.from.offset(df / 2, dr / 2).expect("between two points");
+                if self.piece_at(eye).is_some() {
+                    return Err(IllegalMove::ElephantEyeBlocked { eye });
+                }
+            }
+            Role::Horse => {
+                if !((adf == 1 && adr == 2) || (adf == 2 && adr == 1)) {
+                    return Err(not_a_move);
+                }
+                let leg = if adr == 2 {
+                    m.from.offset(0, dr / 2)
+                } else {
+                    m.from.offset(df / 2, 0)
+                }
+                .expect("next to the horse");
+                if self.piece_at(leg).is_some() {
+                    return Err(IllegalMove::HorseLegBlocked { leg });
+                }
+            }
+            Role::Rook | Role::Cannon => {
+                if df != 0 && dr != 0 {
+                    return Err(not_a_move);
+                }
+                let between = self.between(m.from, m.to);
+                if piece.role == Role::Rook || target.is_none() {
+                    if let Some(&at) = between.first() {
+                        return Err(IllegalMove::PathBlocked { at });
+                    }
+                } else if between.len() != 1 {
+                    return Err(IllegalMove::CannonScreens {
+                        count: between.len(),
+                    });
+                }
+            }
+            Role::Pawn => {
+                let forward = us.forward();
+                if df == 0 && dr == forward {
+                    // a step forward is always a pawn move
+                } else if df == 0 && dr == -forward {
+                    return Err(IllegalMove::PawnBackward);
+                } else if adf == 1 && dr == 0 {
+                    if m.from.on_side_of(us) {
+                        return Err(IllegalMove::PawnSidewaysBeforeRiver);
+                    }
+                } else if dr * forward < 0 {
+                    return Err(IllegalMove::PawnBackward);
+                } else {
+                    return Err(not_a_move);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The occupied points strictly between two points on one line, nearest
+    /// to `from` first.
+    pub fn between(&self, from: Square, to: Square) -> Vec<Square> {
+        let df = (to.file() - from.file()).signum();
+        let dr = (to.rank() - from.rank()).signum();
+        let mut out = Vec::new();
+        let mut s = from;
+        while let Some(n) = s.offset(df, dr) {
+            if n == to {
+                break;
+            }
+            if self.piece_at(n).is_some() {
+                out.push(n);
+            }
+            s = n;
+        }
+        out
+    }
+}

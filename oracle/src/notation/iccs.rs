@@ -1,0 +1,31 @@
+//! ICCS coordinates: `h2e2`, files a–i from Red's left, ranks 0–9 from
+//! Red's side. `h2-e2` and upper case are accepted.
+
+use super::ParseMoveError;
+use crate::types::{Move, Square};
+
+pub(super) fn looks_like(t: &str) -> bool {
+    let b = t.as_bytes();
+    let coord = |f: u8, r: u8| f.is_ascii_alphabetic() && r.is_ascii_digit();
+    match b.len() {
+        4 => coord(b[0], b[1]) && coord(b[2], b[3]),
+        5 => coord(b[0], b[1]) && b[2] == b'-' && coord(b[3], b[4]),
+        _ => false,
+    }
+}
+
+pub(super) fn parse(text: &str) -> Result<Move, ParseMoveError> {
+    let t: String = text.chars().filter(|&c| c != '-').collect();
+    let syntax = |detail: &str| ParseMoveError::Syntax {
+        text: text.to_string(),
+        detail: detail.to_string(),
+    };
+    if t.len() != 4 || !t.is_ascii() {
+        return Err(syntax("ICCS moves look like h2e2"));
+    }
+    let from = Square::from_iccs(&t[..2])
+        .ok_or_else(|| syntax("the from-square is off the board (files a-i, ranks 0-9)"))?;
+    let to = Square::from_iccs(&t[2..])
+        .ok_or_else(|| syntax("the to-square is off the board (files a-i, ranks 0-9)"))?;
+    Ok(Move::new(from, to))
+}

@@ -1,0 +1,465 @@
+//! `Position`: a validated setup that the rules can be applied to.
+
+use std::fmt;
+
+use crate::setup::{ParseFenError, Setup};
+use crate::tables::{zobrist_black_to_move, zobrist_piece, HORSE_ATTACKERS, RAYS};
+use crate::types::{Color, Move, Piece, Role, Square};
+
+/// A legal xiangqi position: one king per side inside its palace, the kings
+/// not facing on an open file, and the side not to move not in check.
+/// Unless the setup was accepted with [`Validation::Relaxed`], every piece
+/// also stands on a point it can reach and no side has more pieces of a kind
+/// than a game starts with.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; Square::COUNT],
+    pub(crate) turn: Color,
+    pub(crate) kings: [Square; 2],
+    pub(crate) hash: u64,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+/// How strictly [`Position::from_setup`] checks a setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Validation {
+    /// Everything a real game can reach is required.
+    #[default]
+    Strict,
+    /// For composed problems: waives the piece-count and placement checks
+    /// (advisors, elephants and pawns on points they could never reach, or
+    /// more pieces of a kind than a game has). Never waived: exactly one king
+    /// per side, inside its palace; kings not facing; the side not to move
+    /// not in check — without these the rules themselves have no meaning.
+    Relaxed,
+}
+
+/// One thing wrong with a setup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    MissingKing(Color),
+    ExtraKing(Color),
+    KingOutsidePalace(Color, Square),
+    Unreachable(Piece, Square),
+    TooMany(Color, Role, usize),
+    KingsFacing,
+    OpponentInCheck(Color),
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::MissingKing(c) => write!(f, "{c} has no king"),
+            SetupProblem::ExtraKing(c) => write!(f, "{c} has more than one king"),
+            SetupProblem::KingOutsidePalace(c, sq) => {
+                write!(f, "the {c} king at {sq} is outside its palace")
+            }
+            SetupProblem::Unreachable(p, sq) => {
+                write!(f, "a {} {} can never stand on {sq}", p.color, p.role)
+            }
+            SetupProblem::TooMany(c, r, n) => write!(
+                f,
+                "{c} has {n} pieces of kind {r}, more than the {} a game has",
+                r.initial_count()
+            ),
+            SetupProblem::KingsFacing => f.write_str("the kings face each other on an open file"),
+            SetupProblem::OpponentInCheck(c) => {
+                write!(f, "{c} is in check but it is not {c}'s move")
+            }
+        }
+    }
+}
+
+/// Why a setup is not a legal position: every problem found, in board order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Either kind of failure when a FEN is turned into a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Parse(ParseFenError),
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(e) => e.fmt(f),
+            FenError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<ParseFenError> for FenError {
+    fn from(e: ParseFenError) -> Self {
+        FenError::Parse(e)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> Self {
+        FenError::Position(e)
+    }
+}
+
+/// Whether a piece of this kind and side can ever stand on `sq` in a game.
+pub fn reachable(piece: Piece, sq: Square) -> bool {
+    let (f, r) = (sq.file(), sq.rank());
+    // Ranks seen from the piece's own side: 0 is its back rank.
+    let own_rank = match piece.color {
+        Color::Red => r,
+        Color::Black => 9 - r,
+    };
+    match piece.role {
+        Role::King => sq.in_palace_of(piece.color),
+        Role::Advisor => {
+            sq.in_palace_of(piece.color) && (own_rank + f) % 2 == 1 // d0 f0 e1 d2 f2
+        }
+        Role::Elephant => {
+            matches!((f, own_rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+        }
+        Role::Pawn => own_rank >= 5 || (own_rank >= 3 && f % 2 == 0),
+        Role::Horse | Role::Rook | Role::Cannon => true,
+    }
+}
+
+impl Position {
+    /// The initial position.
+    pub fn start() -> Position {
+        Position::from_setup(&Setup::start(), Validation::Strict).expect("start is legal")
+    }
+
+    /// Parses and validates a FEN (or `startpos`) strictly.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, Validation::Strict)
+    }
+
+    pub fn from_fen_with(fen: &str, validation: Validation) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        Ok(Position::from_setup(&setup, validation)?)
+    }
+
+    /// Validates a setup. The error lists every problem found.
+    pub fn from_setup(setup: &Setup, validation: Validation) -> Result<Position, PositionError> {
+        let mut problems = Vec::new();
+        let mut kings: [Option<Square>; 2] = [None, None];
+        let mut counts = [[0usize; 7]; 2];
+        for sq in Square::iter() {
+            let Some(p) = setup.board[sq.index()] else {
+                continue;
+            };
+            counts[p.color.index()][p.role.index()] += 1;
+            if p.role == Role::King {
+                if kings[p.color.index()].is_some() {
+                    if counts[p.color.index()][0] == 2 {
+                        problems.push(SetupProblem::ExtraKing(p.color));
+                    }
+                } else {
+                    kings[p.color.index()] = Some(sq);
+                }
+                if !sq.in_palace_of(p.color) {
+                    problems.push(SetupProblem::KingOutsidePalace(p.color, sq));
+                }
+            } else if validation == Validation::Strict && !reachable(p, sq) {
+                problems.push(SetupProblem::Unreachable(p, sq));
+            }
+        }
+        for color in Color::ALL {
+            if kings[color.index()].is_none() {
+                problems.push(SetupProblem::MissingKing(color));
+            }
+            if validation == Validation::Strict {
+                for role in Role::ALL.into_iter().skip(1) {
+                    let n = counts[color.index()][role.index()];
+                    if n > role.initial_count() {
+                        problems.push(SetupProblem::TooMany(color, role, n));
+                    }
+                }
+            }
+        }
+        let (Some(red_king), Some(black_king)) = (kings[0], kings[1]) else {
+            return Err(PositionError { problems });
+        };
+        if !problems.is_empty()
+            && problems
+                .iter()
+                .any(|p| matches!(p, SetupProblem::ExtraKing(_)))
+        {
+            return Err(PositionError { problems });
+        }
+        let mut pos = Position {
+            board: setup.board,
+            turn: setup.turn,
+            kings: [red_king, black_king],
+            hash: 0,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        };
+        pos.hash = pos.compute_hash();
+        if pos.kings_facing() {
+            problems.push(SetupProblem::KingsFacing);
+        } else if pos.king_attacked(setup.turn.other()) {
+            problems.push(SetupProblem::OpponentInCheck(setup.turn.other()));
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(PositionError { problems })
+        }
+    }
+
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// The canonical FEN.
+    pub fn fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// Plies since the last capture, as the FEN counts them.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// A hash of the board and the side to move (not the move counters):
+    /// equal positions in the sense of the repetition rules hash equal.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::iter() {
+            if let Some(p) = self.board[sq.index()] {
+                h ^= zobrist_piece(p.index(), sq.index());
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist_black_to_move();
+        }
+        h
+    }
+
+    /// Whether the side to move is in check (将).
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.king_attacked(self.turn)
+    }
+
+    /// Whether the two kings stand on one file with nothing between them.
+    pub fn kings_facing(&self) -> bool {
+        let (r, b) = (self.kings[0], self.kings[1]);
+        if r.file() != b.file() {
+            return false;
+        }
+        ((r.rank() + 1)..b.rank()).all(|rank| {
+            self.board[Square::new(r.file(), rank).expect("between kings").index()].is_none()
+        })
+    }
+
+    /// Whether `color`'s king is attacked, counting the other king as an
+    /// attacker along an open file (the facing rule).
+    ///
+    /// Advisors, elephants and the king's own step never reach the other
+    /// palace, so only rooks, cannons, horses, pawns and the facing king are
+    /// looked for.
+    #[inline]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        let ksq = self.kings[color.index()].index();
+        let them = color.other();
+        let b = &self.board;
+        for (d, ray) in RAYS[ksq].iter().enumerate() {
+            let squares = &ray.sq[..ray.len as usize];
+            let mut i = 0;
+            while i < squares.len() && b[squares[i] as usize].is_none() {
+                i += 1;
+            }
+            if i == squares.len() {
+                continue;
+            }
+            if let Some(p) = b[squares[i] as usize] {
+                if p.color == them && (p.role == Role::Rook || (p.role == Role::King && d < 2)) {
+                    return true;
+                }
+            }
+            i += 1;
+            while i < squares.len() && b[squares[i] as usize].is_none() {
+                i += 1;
+            }
+            if i < squares.len() {
+                if let Some(p) = b[squares[i] as usize] {
+                    if p.color == them && p.role == Role::Cannon {
+                        return true;
+                    }
+                }
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        for j in HORSE_ATTACKERS[ksq].as_slice() {
+            if b[j.to as usize] == horse && b[j.block as usize].is_none() {
+                return true;
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        let k = Square::from_index(ksq);
+        // A pawn of `them` attacks forward (towards `color`'s side), and
+        // sideways once it has crossed — which it has, if it is level with
+        // a king in `color`'s palace.
+        if let Some(s) = k.offset(0, -them.forward()) {
+            if b[s.index()] == pawn {
+                return true;
+            }
+        }
+        for df in [-1, 1] {
+            if let Some(s) = k.offset(df, 0) {
+                if b[s.index()] == pawn {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays a move known to be pseudo-legal, returning the captured piece.
+    /// The move counters are not touched; see [`Position::play`].
+    #[inline]
+    pub(crate) fn make(&mut self, m: Move) -> Option<Piece> {
+        let piece = self.board[m.from.index()].expect("a piece on the from-square");
+        let captured = self.board[m.to.index()];
+        self.board[m.to.index()] = Some(piece);
+        self.board[m.from.index()] = None;
+        self.hash ^= zobrist_piece(piece.index(), m.from.index())
+            ^ zobrist_piece(piece.index(), m.to.index())
+            ^ zobrist_black_to_move();
+        if let Some(c) = captured {
+            self.hash ^= zobrist_piece(c.index(), m.to.index());
+        }
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = m.to;
+        }
+        self.turn = self.turn.other();
+        captured
+    }
+
+    #[inline]
+    pub(crate) fn unmake(&mut self, m: Move, captured: Option<Piece>) {
+        let piece = self.board[m.to.index()].expect("the moved piece");
+        self.board[m.from.index()] = Some(piece);
+        self.board[m.to.index()] = captured;
+        self.hash ^= zobrist_piece(piece.index(), m.from.index())
+            ^ zobrist_piece(piece.index(), m.to.index())
+            ^ zobrist_black_to_move();
+        if let Some(c) = captured {
+            self.hash ^= zobrist_piece(c.index(), m.to.index());
+        }
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = m.from;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// The position after a move that must be legal; the move counters
+    /// advance. Use [`Position::play`] to have the move checked.
+    pub fn play_unchecked(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        let captured = next.make(m);
+        next.halfmoves = if captured.is_some() {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if self.turn == Color::Black {
+            next.fullmoves += 1;
+        }
+        next
+    }
+
+    /// Whether a move captures in this position.
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.board[m.to.index()].is_some()
+    }
+
+    /// Whether a legal move gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut p = self.clone();
+        p.make(m);
+        p.in_check()
+    }
+
+    /// The same position rotated by 180° with the colours swapped.
+    pub fn color_flipped(&self) -> Position {
+        Position::from_setup(&self.to_setup().color_flipped(), Validation::Relaxed)
+            .expect("the rules are symmetric under colour flip")
+    }
+
+    /// The same position reflected left–right.
+    pub fn mirrored(&self) -> Position {
+        Position::from_setup(&self.to_setup().mirrored(), Validation::Relaxed)
+            .expect("the rules are symmetric under mirroring")
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}

@@ -1,0 +1,262 @@
+//! `Setup`: whatever a FEN said, before any check that it makes sense.
+//!
+//! A [`Setup`] can hold impossible arrangements (three kings, a pawn on its
+//! own back rank …). Only [`crate::Position::from_setup`] turns it into a
+//! position the rules can be applied to.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::types::{Color, Piece, Role, Square};
+
+/// The FEN of the initial position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// An unvalidated arrangement of pieces plus the FEN's move fields.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Setup {
+    pub board: [Option<Piece>; Square::COUNT],
+    pub turn: Color,
+    /// Plies since the last capture (FEN field 5).
+    pub halfmoves: u32,
+    /// The move number, starting at 1 and incremented after Black moves.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; Square::COUNT],
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    pub fn start() -> Setup {
+        START_FEN.parse().expect("the start FEN is valid")
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Parses a FEN, or the word `startpos`.
+    ///
+    /// Accepted: `e`/`h` as alternatives for elephant/horse; `w` or `r` for
+    /// Red to move and `b` for Black; any of the trailing fields missing.
+    pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
+        let fen = fen.trim();
+        if fen == "startpos" {
+            return Ok(Setup::start());
+        }
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or(ParseFenError::Empty)?;
+        let mut setup = Setup::empty();
+
+        let rows: Vec<&str> = placement.split('/').collect();
+        if rows.len() != 10 {
+            return Err(ParseFenError::RankCount(rows.len()));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = 9 - i as i8;
+            let mut file: i8 = 0;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if d == 0 {
+                        return Err(ParseFenError::BadChar { rank, ch: c });
+                    }
+                    file += d as i8;
+                } else if let Some((color, role)) = Role::from_fen_char(c) {
+                    if let Some(sq) = Square::new(file, rank) {
+                        setup.board[sq.index()] = Some(Piece::new(color, role));
+                    }
+                    file += 1;
+                } else {
+                    return Err(ParseFenError::BadChar { rank, ch: c });
+                }
+                if file > 9 {
+                    break;
+                }
+            }
+            if file != 9 {
+                return Err(ParseFenError::RankWidth {
+                    rank,
+                    width: row_width(row),
+                });
+            }
+        }
+
+        if let Some(side) = fields.next() {
+            setup.turn = match side {
+                "w" | "r" | "W" | "R" => Color::Red,
+                "b" | "B" => Color::Black,
+                _ => return Err(ParseFenError::BadTurn(side.to_string())),
+            };
+        }
+        // Castling and en-passant fields exist only for chess; accept `-`.
+        for name in ["castling", "en passant"] {
+            match fields.next() {
+                None => return Ok(setup),
+                Some("-") => {}
+                Some(other) => {
+                    return Err(ParseFenError::BadField {
+                        field: name,
+                        value: other.to_string(),
+                    })
+                }
+            }
+        }
+        if let Some(h) = fields.next() {
+            setup.halfmoves = h.parse().map_err(|_| ParseFenError::BadField {
+                field: "halfmove clock",
+                value: h.to_string(),
+            })?;
+        }
+        if let Some(n) = fields.next() {
+            setup.fullmoves = match n.parse() {
+                Ok(n) if n >= 1 => n,
+                _ => {
+                    return Err(ParseFenError::BadField {
+                        field: "move number",
+                        value: n.to_string(),
+                    })
+                }
+            };
+        }
+        if let Some(extra) = fields.next() {
+            return Err(ParseFenError::Trailing(extra.to_string()));
+        }
+        Ok(setup)
+    }
+
+    /// The canonical FEN: uppercase Red, `k a b n r c p`, `w`/`b`, all six fields.
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(80);
+        for rank in (0..10).rev() {
+            let mut empty = 0;
+            for file in 0..9 {
+                let sq = Square::new(file, rank).expect("on board");
+                match self.board[sq.index()] {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        let side = match self.turn {
+            Color::Red => 'w',
+            Color::Black => 'b',
+        };
+        format!("{s} {side} - - {} {}", self.halfmoves, self.fullmoves)
+    }
+
+    /// The setup rotated by 180° with the colours swapped. The rules are
+    /// symmetric under this map, which the tests use.
+    pub fn color_flipped(&self) -> Setup {
+        let mut board = [None; Square::COUNT];
+        for sq in Square::iter() {
+            board[sq.flip().index()] =
+                self.board[sq.index()].map(|p| Piece::new(p.color.other(), p.role));
+        }
+        Setup {
+            board,
+            turn: self.turn.other(),
+            ..self.clone()
+        }
+    }
+
+    /// The setup reflected left–right.
+    pub fn mirrored(&self) -> Setup {
+        let mut board = [None; Square::COUNT];
+        for sq in Square::iter() {
+            board[sq.mirror().index()] = self.board[sq.index()];
+        }
+        Setup {
+            board,
+            ..self.clone()
+        }
+    }
+}
+
+/// The width a FEN rank claims, for the error message.
+fn row_width(row: &str) -> usize {
+    row.chars()
+        .map(|c| c.to_digit(10).map_or(1, |d| d as usize))
+        .sum()
+}
+
+impl FromStr for Setup {
+    type Err = ParseFenError;
+    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
+        Setup::from_fen(s)
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+impl fmt::Debug for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setup({})", self.to_fen())
+    }
+}
+
+/// A FEN that cannot even be read. Ranks are named as in ICCS (0–9 from
+/// Red's side), which is the FEN's 10th to 1st `/`-separated field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseFenError {
+    Empty,
+    RankCount(usize),
+    RankWidth { rank: i8, width: usize },
+    BadChar { rank: i8, ch: char },
+    BadTurn(String),
+    BadField { field: &'static str, value: String },
+    Trailing(String),
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseFenError::Empty => f.write_str("invalid FEN: it is empty"),
+            ParseFenError::RankCount(n) => {
+                write!(f, "invalid FEN: expected 10 ranks separated by '/', found {n}")
+            }
+            ParseFenError::RankWidth { rank, width } => write!(
+                f,
+                "invalid FEN: rank {rank} (field {} of the placement) is {width} points wide, expected 9",
+                10 - rank
+            ),
+            ParseFenError::BadChar { rank, ch } => write!(
+                f,
+                "invalid FEN: rank {rank} (field {} of the placement) has an unknown character {ch:?}",
+                10 - rank
+            ),
+            ParseFenError::BadTurn(s) => write!(
+                f,
+                "invalid FEN: side to move must be 'w' (or 'r') for Red or 'b' for Black, found {s:?}"
+            ),
+            ParseFenError::BadField { field, value } => {
+                write!(f, "invalid FEN: bad {field} field {value:?}")
+            }
+            ParseFenError::Trailing(s) => write!(f, "invalid FEN: unexpected trailing field {s:?}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseFenError {}
