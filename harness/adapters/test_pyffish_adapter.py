@@ -14,12 +14,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTER = os.path.join(HERE, "pyffish_adapter.py")
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-# Black king d9 checked by the rook on b9, rook a8 covers rank 8.
+# Black king e9 checked by the rook on b9 (d9 and f9 on the same rank), the
+# rook on a8 covers e8.
 MATE_BLACK = "1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1"
-# The same, colours swapped: Red is mated.
+# Red king e0 checked by the rook on b0, the rook on a1 covers e1.
 MATE_RED = "3k5/9/9/9/9/9/9/9/r8/1r2K4 w - - 0 1"
-# 困毙: Black king e9 not in check; d9/e8 hit by the pawn, d8 by the rook,
-# f9 faces the Red king on the open f-file.
+# 困毙: Black king e9 not in check; d9 and e8 are hit by the pawn on d8,
+# f9 would face the Red king on the open f-file.
 STALEMATE = "4k4/R2P5/9/9/9/9/9/9/9/5K3 b - - 0 1"
 # Red rook checks the king along rank 9 / rank 8 forever.
 PERP_CHECK_FEN = "3k5/8R/9/9/9/9/9/9/9/5K3 w - - 0 1"

@@ -1,1 +1,18 @@
-//! The suite runner (being written).
+//! The suite runner: loads the clause registry and the cases, asks an
+//! implementation every (case, edition), and reports.
+//!
+//! Data flows one way: `spec/` (clauses, editions, formats) → `cases/` →
+//! this runner ← the implementation, which is reached only through the
+//! protocol types of `xq_oracle::protocol`, in-process or as JSON lines.
+
+pub mod case;
+pub mod cli;
+pub mod expect;
+pub mod implementation;
+pub mod location;
+pub mod registry;
+pub mod report;
+pub mod runner;
+pub mod uci;
+
+pub use case::{Case, Suite};

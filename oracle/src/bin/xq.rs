@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use xq_oracle::game::split_moves;
 use xq_oracle::perft::{divide, perft};
+use xq_oracle::protocol::{self, Message, Reply};
 use xq_oracle::{format_move, Game, Notation, Position, Validation};
 
 #[derive(Parser)]
@@ -103,6 +104,8 @@ enum Command {
         #[command(flatten)]
         pos: PositionArgs,
     },
+    /// Speak the suite protocol (JSON lines on stdin/stdout, spec/PROTOCOL.md).
+    Serve,
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
@@ -161,8 +164,42 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
         Command::Fen { pos } => {
             writeln!(out, "{}", pos.game()?.current().fen()).map_err(io)?;
         }
+        Command::Serve => serve(std::io::stdin().lock(), out).map_err(io)?,
     }
     Ok(())
+}
+
+/// Answers protocol messages until `stop` or the end of input. A line that
+/// cannot be understood gets an `error` reply; the loop goes on.
+fn serve(input: impl std::io::BufRead, out: &mut impl Write) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = match serde_json::from_str::<Message>(&line) {
+            Ok(Message::Start { .. }) => {
+                serde_json::to_string(&protocol::oracle_started(edition_ids()))
+            }
+            Ok(Message::Run(req)) => serde_json::to_string(&protocol::answer(&req)),
+            Ok(Message::Stop) => break,
+            Err(e) => {
+                // Salvage the sequence number so the harness can match the error.
+                let seq = serde_json::from_str::<serde_json::Value>(&line)
+                    .ok()
+                    .and_then(|v| v.get("seq").and_then(|s| s.as_u64()));
+                serde_json::to_string(&Reply::error(seq, format!("malformed message: {e}")))
+            }
+        }
+        .expect("replies always serialize");
+        writeln!(out, "{reply}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn edition_ids() -> Vec<String> {
+    xq_oracle::edition::ids().map(String::from).collect()
 }
 
 fn main() -> ExitCode {

@@ -5,6 +5,7 @@
 //! [`parse_move`] detects the notation by itself.
 
 mod chinese;
+mod common;
 mod iccs;
 mod wxf;
 
@@ -118,7 +119,15 @@ impl std::error::Error for ParseMoveError {}
 pub fn detect(text: &str) -> Notation {
     let t = text.trim();
     if !t.is_ascii() {
-        Notation::Chinese
+        // Full-width forms of ASCII (`Ｃ２＝５`) are WXF; anything else is Chinese.
+        if t.chars()
+            .map(common::fullwidth_to_ascii)
+            .all(|c| c.is_ascii())
+        {
+            Notation::Wxf
+        } else {
+            Notation::Chinese
+        }
     } else if iccs::looks_like(t) {
         Notation::Iccs
     } else {

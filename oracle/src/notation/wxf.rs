@@ -1,15 +1,186 @@
-//! WXF notation (being written).
+//! WXF notation (World Xiangqi Federation): `C2=5`, `H8+7`, `R+=4`, `+7+1`.
+//!
+//! A move is a designator (which piece), an operator (`+` forward, `-`
+//! backward, `=` or `.` sideways) and a number (ranks moved, or the file
+//! arrived on). The designator is a piece letter and its file; when several
+//! pieces of the kind share the file it names the piece by its place on the
+//! file instead. Files are counted from the mover's own right. The full
+//! conventions are in `spec/NOTATION.md`.
+
+use super::common::{self, Action, Marker, MoveSpec};
 use super::ParseMoveError;
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Role};
 
-pub(super) fn parse(_pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    Err(ParseMoveError::Syntax {
-        text: text.to_string(),
-        detail: "WXF parsing not yet available".into(),
+const SHAPE: &str = "WXF moves look like C2=5, H8+7, R+=4 or +7+1: a piece letter \
+     (K A E H R C P) and its file 1-9, or a front/rear marker; then +, - or =; then a number 1-9";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    Piece(Role),
+    Num(u8),
+    Sym(char),
+}
+
+fn letter(role: Role) -> char {
+    match role {
+        Role::King => 'K',
+        Role::Advisor => 'A',
+        Role::Elephant => 'E',
+        Role::Horse => 'H',
+        Role::Rook => 'R',
+        Role::Cannon => 'C',
+        Role::Pawn => 'P',
+    }
+}
+
+fn role_of_letter(c: char) -> Option<Role> {
+    Some(match c.to_ascii_uppercase() {
+        'K' => Role::King,
+        'A' | 'G' => Role::Advisor,
+        'E' | 'B' | 'M' => Role::Elephant,
+        'H' | 'N' => Role::Horse,
+        'R' => Role::Rook,
+        'C' => Role::Cannon,
+        'P' => Role::Pawn,
+        _ => return None,
     })
 }
 
-pub(super) fn format(_pos: &Position, mv: Move) -> String {
-    mv.to_string()
+fn digit(n: u8) -> char {
+    char::from(b'0' + n % 10)
+}
+
+fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
+    let mut toks = Vec::new();
+    for c in text.chars().map(common::fullwidth_to_ascii) {
+        if c.is_whitespace() {
+            continue;
+        }
+        let tok = if let Some(d) = c.to_digit(10) {
+            Tok::Num(d as u8)
+        } else if let Some(r) = role_of_letter(c) {
+            Tok::Piece(r)
+        } else if matches!(c, '+' | '-' | '=' | '.') {
+            Tok::Sym(c)
+        } else {
+            return Err(format!("unexpected character {c:?}; {SHAPE}"));
+        };
+        toks.push(tok);
+    }
+    Ok(toks)
+}
+
+/// A marker in the designator: `+` front, `-` rear, `=`/`.` middle of
+/// three, a digit an ordinal from the front (`0` for the tenth).
+fn marker(tok: Tok) -> Option<Marker> {
+    match tok {
+        Tok::Sym('+') => Some(Marker::Front),
+        Tok::Sym('-') => Some(Marker::Rear),
+        Tok::Sym('=' | '.') => Some(Marker::Middle),
+        Tok::Num(0) => Some(Marker::Ordinal(10)),
+        Tok::Num(k) => Some(Marker::Ordinal(k)),
+        _ => None,
+    }
+}
+
+fn file(tok: Tok) -> Option<u8> {
+    match tok {
+        Tok::Num(n @ 1..=9) => Some(n),
+        _ => None,
+    }
+}
+
+/// Reads the text into a [`MoveSpec`] without looking at the board.
+fn read(text: &str) -> Result<MoveSpec, String> {
+    let toks = tokenize(text)?;
+    if toks.len() < 4 || toks.len() > 5 {
+        return Err(SHAPE.to_string());
+    }
+    let (designator, tail) = toks.split_at(toks.len() - 2);
+    let action = match tail[0] {
+        Tok::Sym('+') => Action::Forward,
+        Tok::Sym('-') => Action::Backward,
+        Tok::Sym('=' | '.') => Action::Sideways,
+        _ => return Err(format!("the operator (+, - or =) is missing; {SHAPE}")),
+    };
+    let Tok::Num(number @ 1..=9) = tail[1] else {
+        return Err(format!("the move must end in a number 1-9; {SHAPE}"));
+    };
+    let spec = |role, marker, file| MoveSpec {
+        role,
+        marker,
+        file,
+        action,
+        number,
+    };
+    let bad_file = || format!("files are numbered 1-9; {SHAPE}");
+    match *designator {
+        // R2: the piece and its file.
+        [Tok::Piece(role), Tok::Num(n)] => {
+            let f = file(Tok::Num(n)).ok_or_else(bad_file)?;
+            Ok(spec(role, None, Some(f)))
+        }
+        // R+, +R (and 2P): a marker instead of the file.
+        [Tok::Piece(role), m @ Tok::Sym(_)]
+        | [m @ (Tok::Sym(_) | Tok::Num(_)), Tok::Piece(role)] => Ok(spec(role, marker(m), None)),
+        // +7, 27: the pawn named by a marker and its file.
+        [m @ (Tok::Sym(_) | Tok::Num(_)), f] => {
+            let f = file(f).ok_or_else(bad_file)?;
+            Ok(spec(Role::Pawn, marker(m), Some(f)))
+        }
+        // R+2, +R2, P27: a marker, the piece and its file.
+        [Tok::Piece(role), m @ (Tok::Sym(_) | Tok::Num(_)), f]
+        | [m @ (Tok::Sym(_) | Tok::Num(_)), Tok::Piece(role), f] => {
+            let f = file(f).ok_or_else(bad_file)?;
+            Ok(spec(role, marker(m), Some(f)))
+        }
+        _ => Err(SHAPE.to_string()),
+    }
+}
+
+pub(super) fn parse(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let spec = read(text).map_err(|detail| ParseMoveError::Syntax {
+        text: text.to_string(),
+        detail,
+    })?;
+    common::resolve(pos, &spec, text, format)
+}
+
+pub(super) fn format(pos: &Position, mv: Move) -> String {
+    let Some(d) = common::describe(pos, mv) else {
+        return mv.to_string();
+    };
+    let role = d.piece.role;
+    let mut s = String::with_capacity(5);
+    match d.tandem {
+        None => {
+            s.push(letter(role));
+            s.push(digit(d.file));
+        }
+        Some((index, 2)) if !d.several_tandem_files => {
+            s.push(letter(role));
+            s.push(if index == 0 { '+' } else { '-' });
+        }
+        Some((index, count)) => {
+            // With the file: `+7` / `-7` for two, ordinals `17` `27` `37` …
+            // for three or more (an ordinal digit alone would read as a file).
+            if role != Role::Pawn {
+                s.push(letter(role));
+            }
+            s.push(match (count, index) {
+                (2, 0) => '+',
+                (2, _) => '-',
+                _ => digit(index as u8 + 1),
+            });
+            s.push(digit(d.file));
+        }
+    }
+    s.push(match d.action {
+        Action::Forward => '+',
+        Action::Backward => '-',
+        Action::Sideways => '=',
+    });
+    s.push(digit(d.number));
+    s
 }

@@ -1,0 +1,417 @@
+//! Cases: the YAML files under `cases/`, read and checked against the
+//! schema in `spec/CASES.md` and `spec/case.schema.json`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use xq_oracle::game::split_moves;
+use xq_oracle::protocol::{Question, QuestionKind, Request};
+use xq_oracle::{
+    edition, parse_move, Game, Notation, ParseMoveError, Position, Square, Validation,
+};
+
+use crate::expect::Expect;
+use crate::location::{LoadError, Locator};
+use crate::registry::Registry;
+
+/// A case, validated: every move is legal, every id known, every
+/// expectation possible.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub id: String,
+    /// The file, relative to the suite root, and the case's first line.
+    pub file: PathBuf,
+    pub line: usize,
+    pub clauses: Vec<String>,
+    pub description: String,
+    /// The editions it applies to, in registry order.
+    pub editions: Vec<String>,
+    /// The start FEN (`startpos` written out).
+    pub fen: String,
+    /// The history, in ICCS.
+    pub moves: Vec<String>,
+    pub relaxed: bool,
+    pub question: Question,
+    /// The expected answer under each edition it applies to.
+    pub expect: BTreeMap<String, Expect>,
+    pub note: Option<String>,
+}
+
+impl Case {
+    pub fn family(&self) -> &str {
+        self.id.split('.').next().unwrap_or("")
+    }
+
+    /// The protocol request for this case under an edition.
+    pub fn request(&self, seq: u64, edition: &str) -> Request {
+        Request {
+            seq,
+            id: self.id.clone(),
+            edition: edition.to_string(),
+            fen: self.fen.clone(),
+            moves: self.moves.clone(),
+            relaxed: self.relaxed,
+            question: self.question.clone(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    cases: Vec<RawCase>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MoveList {
+    Text(String),
+    List(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCase {
+    id: String,
+    clauses: Vec<String>,
+    description: String,
+    #[serde(default)]
+    editions: Option<Vec<String>>,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Option<MoveList>,
+    #[serde(default)]
+    relaxed: bool,
+    ask: QuestionKind,
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    depth: Option<u32>,
+    #[serde(default)]
+    to: Option<Notation>,
+    expect: serde_yaml::Value,
+    #[serde(default)]
+    expect_by_edition: BTreeMap<String, serde_yaml::Value>,
+    #[serde(default)]
+    note: Option<String>,
+}
+
+/// The whole suite: every case of every file under `cases/`.
+#[derive(Clone, Debug)]
+pub struct Suite {
+    pub root: PathBuf,
+    pub registry: Registry,
+    pub cases: Vec<Case>,
+}
+
+impl Suite {
+    /// The suite in this repository.
+    pub fn default_root() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    /// Loads `spec/clauses.yaml` and every `cases/**/*.yaml` below `root`.
+    /// All load errors are returned, not just the first.
+    pub fn load(root: &Path) -> Result<Suite, Vec<LoadError>> {
+        let registry = Registry::load(&root.join("spec/clauses.yaml")).map_err(|e| vec![e])?;
+        let mut files = Vec::new();
+        collect_yaml(&root.join("cases"), &mut files)
+            .map_err(|e| vec![LoadError::io(&root.join("cases"), e)])?;
+        files.sort();
+        let mut cases = Vec::new();
+        let mut errors = Vec::new();
+        let mut seen: HashMap<String, (PathBuf, usize)> = HashMap::new();
+        for path in files {
+            let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+            match load_file(&path, &rel, &registry) {
+                Ok(file_cases) => {
+                    for case in file_cases {
+                        if let Some((f, l)) = seen.get(&case.id) {
+                            errors.push(LoadError::at(
+                                &rel,
+                                (case.line, 5),
+                                format!(
+                                    "duplicate case id {} (first defined at {}:{l})",
+                                    case.id,
+                                    f.display()
+                                ),
+                            ));
+                            continue;
+                        }
+                        seen.insert(case.id.clone(), (rel.clone(), case.line));
+                        cases.push(case);
+                    }
+                }
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(Suite {
+                root: root.to_path_buf(),
+                registry,
+                cases,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_yaml(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Loads one case file; `rel` is the name used in messages.
+pub fn load_file(
+    path: &Path,
+    rel: &Path,
+    registry: &Registry,
+) -> Result<Vec<Case>, Vec<LoadError>> {
+    let text = std::fs::read_to_string(path).map_err(|e| vec![LoadError::io(rel, e)])?;
+    let file: CaseFile = serde_yaml::from_str(&text).map_err(|e| vec![LoadError::yaml(rel, &e)])?;
+    let loc = Locator::new(&text);
+    let mut cases = Vec::new();
+    let mut errors = Vec::new();
+    for raw in file.cases {
+        match check_case(raw, rel, &loc, registry) {
+            Ok(c) => cases.push(c),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(cases)
+    } else {
+        Err(errors)
+    }
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
+}
+
+fn check_case(
+    raw: RawCase,
+    rel: &Path,
+    loc: &Locator,
+    registry: &Registry,
+) -> Result<Case, LoadError> {
+    let id = raw.id.clone();
+    let err =
+        |key: &str, msg: String| LoadError::at(rel, loc.key(&id, key), format!("case {id}: {msg}"));
+    let err_at = |key: &str, token: &str, msg: String| {
+        LoadError::at(rel, loc.token(&id, key, token), format!("case {id}: {msg}"))
+    };
+
+    if !valid_id(&id) {
+        return Err(err(
+            "id",
+            "ids use lowercase letters, digits, '.' and '-'".into(),
+        ));
+    }
+    if raw.clauses.is_empty() {
+        return Err(err("clauses", "a case tests at least one clause".into()));
+    }
+    for c in &raw.clauses {
+        if registry.get(c).is_none() {
+            return Err(err_at("clauses", c, format!("unknown clause id {c}")));
+        }
+    }
+    if raw.description.trim().is_empty() {
+        return Err(err("description", "the description is empty".into()));
+    }
+    let all: Vec<String> = edition::ids().map(String::from).collect();
+    let editions = match &raw.editions {
+        None => all.clone(),
+        Some(list) => {
+            if list.is_empty() {
+                return Err(err(
+                    "editions",
+                    "an empty editions list applies to nothing".into(),
+                ));
+            }
+            for e in list {
+                if !all.contains(e) {
+                    return Err(err_at(
+                        "editions",
+                        e,
+                        format!("unknown edition {e} (known: {})", all.join(", ")),
+                    ));
+                }
+            }
+            all.iter().filter(|e| list.contains(e)).cloned().collect()
+        }
+    };
+
+    // Question parameters: exactly those the question takes.
+    let kind = raw.ask;
+    let takes = |p: &str| match kind {
+        QuestionKind::IsLegal => p == "move",
+        QuestionKind::Perft => p == "depth",
+        QuestionKind::Convert => p == "move" || p == "to",
+        _ => false,
+    };
+    for (name, given) in [
+        ("move", raw.mv.is_some()),
+        ("depth", raw.depth.is_some()),
+        ("to", raw.to.is_some()),
+    ] {
+        if given && !takes(name) {
+            return Err(err(
+                name,
+                format!("a {} question takes no {name:?}", kind.name()),
+            ));
+        }
+        if !given && takes(name) {
+            return Err(err(
+                "ask",
+                format!("a {} question needs {name:?}", kind.name()),
+            ));
+        }
+    }
+
+    // Implementations are sent a real FEN, never the `startpos` shorthand.
+    let fen = match raw.fen.as_deref() {
+        None | Some("startpos") => xq_oracle::START_FEN.to_string(),
+        Some(f) => f.to_string(),
+    };
+    let validation = if raw.relaxed {
+        Validation::Relaxed
+    } else {
+        Validation::Strict
+    };
+    let history: Vec<String> = match &raw.moves {
+        None => Vec::new(),
+        Some(MoveList::Text(t)) => split_moves(t).into_iter().map(String::from).collect(),
+        Some(MoveList::List(l)) => l.clone(),
+    };
+
+    let mut moves = Vec::new();
+    let mut position = None;
+    if kind == QuestionKind::Position {
+        if !history.is_empty() {
+            return Err(err(
+                "moves",
+                "a position question judges the FEN itself and takes no moves".into(),
+            ));
+        }
+    } else {
+        let start =
+            Position::from_fen_with(&fen, validation).map_err(|e| err("fen", e.to_string()))?;
+        let mut game = Game::new(start);
+        for (i, text) in history.iter().enumerate() {
+            let mv = game
+                .push_text(text)
+                .map_err(|e| err_at("moves", text, format!("moves: ply {}: {}", i + 1, e.error)))?;
+            moves.push(mv.to_string());
+        }
+        position = Some(game.current().clone());
+    }
+
+    let question = match kind {
+        QuestionKind::LegalMoves => Question::LegalMoves,
+        QuestionKind::Status => Question::Status,
+        QuestionKind::Position => Question::Position,
+        QuestionKind::Perft => Question::Perft {
+            depth: raw.depth.unwrap_or_default(),
+        },
+        QuestionKind::IsLegal => {
+            let text = raw.mv.clone().unwrap_or_default();
+            let pos = position.as_ref().expect("set for move questions");
+            let mv = resolve(pos, &text)
+                .map_err(|e| err("move", format!("{e}: the move is not a move at all")))?;
+            Question::IsLegal { mv }
+        }
+        QuestionKind::Convert => Question::Convert {
+            mv: raw.mv.clone().unwrap_or_default(),
+            to: raw.to.unwrap_or(Notation::Iccs),
+        },
+    };
+
+    // The expectation, and per-edition overrides.
+    let check_expect = |key: &str, v: serde_yaml::Value| -> Result<Expect, LoadError> {
+        let e = Expect::from_yaml(kind, v).map_err(|m| err(key, format!("{key}: {m}")))?;
+        if let (Expect::LegalMoves(l), Some(pos)) = (&e, &position) {
+            for m in l.exact.iter().flatten().chain(&l.includes) {
+                movable(pos, m).map_err(|why| err_at(key, m, format!("{key}: {m} {why}")))?;
+            }
+            for m in &l.excludes {
+                Square::from_iccs(m.get(..2).unwrap_or(""))
+                    .zip(Square::from_iccs(m.get(2..).unwrap_or("")))
+                    .filter(|_| m.len() == 4)
+                    .ok_or_else(|| err_at(key, m, format!("{key}: {m} is not an ICCS move")))?;
+            }
+        }
+        Ok(e)
+    };
+    let base = check_expect("expect", raw.expect.clone())?;
+    let mut expect = BTreeMap::new();
+    for e in &editions {
+        expect.insert(e.clone(), base.clone());
+    }
+    for (e, v) in raw.expect_by_edition {
+        if !editions.contains(&e) {
+            return Err(err_at(
+                "expect_by_edition",
+                &e,
+                format!("expect_by_edition names {e}, which the case does not apply to"),
+            ));
+        }
+        expect.insert(e, check_expect("expect_by_edition", v)?);
+    }
+
+    Ok(Case {
+        line: loc.case(&id).0,
+        id,
+        file: rel.to_path_buf(),
+        clauses: raw.clauses,
+        description: raw.description,
+        editions,
+        fen,
+        moves,
+        relaxed: raw.relaxed,
+        question,
+        expect,
+        note: raw.note,
+    })
+}
+
+/// The ICCS form of a move text, legal or not, as long as it names a
+/// definite move.
+fn resolve(pos: &Position, text: &str) -> Result<String, ParseMoveError> {
+    match parse_move(pos, text) {
+        Ok(m) | Err(ParseMoveError::Illegal { mv: m, .. }) => Ok(m.to_string()),
+        Err(e) => Err(e),
+    }
+}
+
+/// A move claimed legal must at least be an ICCS move of one of the
+/// mover's pieces; whether it is legal is the implementation's business.
+fn movable(pos: &Position, m: &str) -> Result<(), String> {
+    if m.len() != 4 || !m.is_ascii() {
+        return Err("is not an ICCS move".into());
+    }
+    let (Some(from), Some(_)) = (Square::from_iccs(&m[..2]), Square::from_iccs(&m[2..])) else {
+        return Err("is not an ICCS move".into());
+    };
+    match pos.piece_at(from) {
+        Some(p) if p.color == pos.turn() => Ok(()),
+        Some(_) => Err(format!(
+            "moves a piece of the side not to move (from {from})"
+        )),
+        None => Err(format!("moves from the empty point {from}")),
+    }
+}

@@ -1,0 +1,429 @@
+//! Expected answers, and how an implementation's answer is held against them.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use xq_oracle::protocol::QuestionKind;
+use xq_oracle::IllegalMove;
+
+/// What a case expects, by question.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Expect {
+    LegalMoves(LegalMovesExpect),
+    IsLegal(IsLegalExpect),
+    Status(StatusExpect),
+    Perft(u64),
+    Convert(ConvertExpect),
+    Position(PositionExpect),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegalMovesExpect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub includes: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excludes: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct IsLegalExpect {
+    pub legal: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// `reason: null` (no end) is different from leaving `reason` out (not
+/// checked), hence the nested option.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatusExpect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_check: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub reason: Option<Option<String>>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum ConvertExpect {
+    Text(String),
+    Rejected { error: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionExpect {
+    pub valid: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
+pub const END_REASONS: [&str; 2] = ["checkmate", "stalemate"];
+pub const REJECTIONS: [&str; 4] = ["syntax", "no-such-piece", "ambiguous", "illegal"];
+pub const PROBLEMS: [&str; 8] = [
+    "syntax",
+    "missing-king",
+    "extra-king",
+    "king-outside-palace",
+    "unreachable",
+    "too-many",
+    "kings-facing",
+    "opponent-in-check",
+];
+
+impl Expect {
+    /// Reads the `expect` value of a case asking `kind`, and rejects
+    /// expectations that can never be true.
+    pub fn from_yaml(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, String> {
+        let e = |e: serde_yaml::Error| e.to_string();
+        let expect = match kind {
+            QuestionKind::LegalMoves => Expect::LegalMoves(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::IsLegal => Expect::IsLegal(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::Status => Expect::Status(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::Perft => Expect::Perft(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::Convert => Expect::Convert(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::Position => Expect::Position(serde_yaml::from_value(v).map_err(e)?),
+        };
+        expect.check_possible()?;
+        Ok(expect)
+    }
+
+    fn check_possible(&self) -> Result<(), String> {
+        match self {
+            Expect::LegalMoves(l) => {
+                if l.exact.is_none()
+                    && l.includes.is_empty()
+                    && l.excludes.is_empty()
+                    && l.count.is_none()
+                {
+                    return Err(
+                        "expect needs at least one of exact, includes, excludes, count".into(),
+                    );
+                }
+                let exact: BTreeSet<&String> = l.exact.iter().flatten().collect();
+                if let Some(list) = &l.exact {
+                    if exact.len() != list.len() {
+                        return Err("expect.exact lists a move twice".into());
+                    }
+                    if let Some(n) = l.count {
+                        if n != list.len() {
+                            return Err(format!(
+                                "expect.count is {n} but expect.exact has {} moves",
+                                list.len()
+                            ));
+                        }
+                    }
+                }
+                if let Some(m) = l.includes.iter().find(|m| l.excludes.contains(m)) {
+                    return Err(format!("{m} is both included and excluded"));
+                }
+                if l.exact.is_some() {
+                    if let Some(m) = l.includes.iter().find(|m| !exact.contains(m)) {
+                        return Err(format!("{m} is included but not in the exact set"));
+                    }
+                    if let Some(m) = l.excludes.iter().find(|m| exact.contains(m)) {
+                        return Err(format!("{m} is excluded but in the exact set"));
+                    }
+                }
+            }
+            Expect::IsLegal(i) => match (&i.legal, &i.reason) {
+                (true, Some(_)) => return Err("a legal move has no reason to be refused".into()),
+                (false, Some(r)) if !IllegalMove::CODES.contains(&r.as_str()) => {
+                    return Err(format!(
+                        "unknown reason {r:?}; known: {}",
+                        IllegalMove::CODES.join(", ")
+                    ))
+                }
+                _ => {}
+            },
+            Expect::Status(s) => {
+                if s.in_check.is_none()
+                    && s.legal_moves.is_none()
+                    && s.result.is_none()
+                    && s.reason.is_none()
+                {
+                    return Err(
+                        "expect needs at least one of in_check, legal_moves, result, reason".into(),
+                    );
+                }
+                if let Some(r) = &s.result {
+                    if !RESULTS.contains(&r.as_str()) {
+                        return Err(format!("result must be one of {RESULTS:?}, not {r:?}"));
+                    }
+                }
+                if let Some(Some(r)) = &s.reason {
+                    if !END_REASONS.contains(&r.as_str()) {
+                        return Err(format!(
+                            "reason must be checkmate, stalemate or null, not {r:?}"
+                        ));
+                    }
+                }
+                let ended = s.result.as_deref().map(|r| r != "*");
+                let has_reason = s.reason.as_ref().map(|r| r.is_some());
+                if let (Some(a), Some(b)) = (ended, has_reason) {
+                    if a != b {
+                        return Err(
+                            "result and reason disagree about whether the game has ended".into(),
+                        );
+                    }
+                }
+                if let (Some(n), Some(e)) = (s.legal_moves, ended.or(has_reason)) {
+                    if (n == 0) != e {
+                        return Err(format!("{n} legal moves contradicts the expected result"));
+                    }
+                }
+                match (s.in_check, s.reason.as_ref()) {
+                    (Some(false), Some(Some(r))) if r == "checkmate" => {
+                        return Err("checkmate needs the side to move in check".into())
+                    }
+                    (Some(true), Some(Some(r))) if r == "stalemate" => {
+                        return Err("stalemate (困毙) means the side to move is not in check".into())
+                    }
+                    _ => {}
+                }
+            }
+            Expect::Perft(_) => {}
+            Expect::Convert(ConvertExpect::Rejected { error }) => {
+                if !REJECTIONS.contains(&error.as_str()) {
+                    return Err(format!(
+                        "error must be one of {REJECTIONS:?}, not {error:?}"
+                    ));
+                }
+            }
+            Expect::Convert(ConvertExpect::Text(t)) => {
+                if t.trim().is_empty() {
+                    return Err("the expected text is empty".into());
+                }
+            }
+            Expect::Position(p) => match (&p.valid, &p.problem) {
+                (true, Some(_)) => return Err("a valid position has no problem".into()),
+                (false, Some(c)) if !PROBLEMS.contains(&c.as_str()) => {
+                    return Err(format!("problem must be one of {PROBLEMS:?}, not {c:?}"))
+                }
+                _ => {}
+            },
+        }
+        Ok(())
+    }
+
+    /// Whether the expected answer is a "no": the case shows something that
+    /// is not so (a refused move, an excluded move, no check, no end …).
+    pub fn is_negative(&self) -> bool {
+        match self {
+            Expect::LegalMoves(l) => !l.excludes.is_empty(),
+            Expect::IsLegal(i) => !i.legal,
+            Expect::Status(s) => s.in_check == Some(false) || s.result.as_deref() == Some("*"),
+            Expect::Perft(_) => false,
+            Expect::Convert(c) => matches!(c, ConvertExpect::Rejected { .. }),
+            Expect::Position(p) => !p.valid,
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// Holds an implementation's answer against the expectation; the error
+    /// says what differs.
+    pub fn check(&self, actual: &Value) -> Result<(), String> {
+        match self {
+            Expect::LegalMoves(l) => {
+                let moves: BTreeSet<String> = string_list(actual, "moves")?.into_iter().collect();
+                let mut problems = Vec::new();
+                if let Some(exact) = &l.exact {
+                    let want: BTreeSet<String> = exact.iter().cloned().collect();
+                    let missing: Vec<_> = want.difference(&moves).collect();
+                    let extra: Vec<_> = moves.difference(&want).collect();
+                    if !missing.is_empty() {
+                        problems.push(format!("missing {}", join(&missing)));
+                    }
+                    if !extra.is_empty() {
+                        problems.push(format!("unexpected {}", join(&extra)));
+                    }
+                }
+                let missing: Vec<_> = l.includes.iter().filter(|m| !moves.contains(*m)).collect();
+                if !missing.is_empty() {
+                    problems.push(format!("missing {}", join(&missing)));
+                }
+                let present: Vec<_> = l.excludes.iter().filter(|m| moves.contains(*m)).collect();
+                if !present.is_empty() {
+                    problems.push(format!("must not list {}", join(&present)));
+                }
+                if let Some(n) = l.count {
+                    if moves.len() != n {
+                        problems.push(format!("{} legal moves, expected {n}", moves.len()));
+                    }
+                }
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    Err(problems.join("; "))
+                }
+            }
+            Expect::IsLegal(i) => {
+                let legal = field(actual, "legal")?
+                    .as_bool()
+                    .ok_or("\"legal\" is not a boolean")?;
+                if legal != i.legal {
+                    return Err(format!("legal is {legal}, expected {}", i.legal));
+                }
+                if let (Some(want), false) = (&i.reason, legal) {
+                    match actual.get("reason").and_then(Value::as_str) {
+                        Some(got) if got == want => {}
+                        // A reason is optional in answers: an implementation
+                        // that gives none is not held to ours.
+                        None => {}
+                        Some(got) => return Err(format!("reason is {got:?}, expected {want:?}")),
+                    }
+                }
+                Ok(())
+            }
+            Expect::Status(s) => {
+                let mut problems = Vec::new();
+                if let Some(want) = s.in_check {
+                    let got = field(actual, "in_check")?
+                        .as_bool()
+                        .ok_or("\"in_check\" is not a boolean")?;
+                    if got != want {
+                        problems.push(format!("in_check is {got}, expected {want}"));
+                    }
+                }
+                if let Some(want) = s.legal_moves {
+                    let got = field(actual, "legal_moves")?
+                        .as_u64()
+                        .ok_or("\"legal_moves\" is not a count")?;
+                    if got != want as u64 {
+                        problems.push(format!("legal_moves is {got}, expected {want}"));
+                    }
+                }
+                if let Some(want) = &s.result {
+                    let got = field(actual, "result")?
+                        .as_str()
+                        .ok_or("\"result\" is not a string")?;
+                    if got != want {
+                        problems.push(format!("result is {got:?}, expected {want:?}"));
+                    }
+                }
+                if let Some(want) = &s.reason {
+                    let got = actual
+                        .get("reason")
+                        .and_then(Value::as_str)
+                        .map(String::from);
+                    if &got != want {
+                        problems.push(format!("reason is {got:?}, expected {want:?}"));
+                    }
+                }
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    Err(problems.join("; "))
+                }
+            }
+            Expect::Perft(n) => {
+                let got = field(actual, "nodes")?
+                    .as_u64()
+                    .ok_or("\"nodes\" is not a count")?;
+                if got == *n {
+                    Ok(())
+                } else {
+                    Err(format!("{got} nodes, expected {n}"))
+                }
+            }
+            Expect::Convert(ConvertExpect::Text(want)) => {
+                match actual.get("move").and_then(Value::as_str) {
+                    Some(got) if got == want => Ok(()),
+                    Some(got) => Err(format!("converted to {got:?}, expected {want:?}")),
+                    None => Err(format!(
+                        "rejected the move ({}), expected {want:?}",
+                        rejection(actual)
+                    )),
+                }
+            }
+            Expect::Convert(ConvertExpect::Rejected { error }) => {
+                match actual.get("rejected").and_then(Value::as_str) {
+                    Some(got) if got == error => Ok(()),
+                    Some(got) => Err(format!("rejected as {got:?}, expected {error:?}")),
+                    None => Err(format!(
+                        "accepted the move ({actual}), expected it rejected as {error:?}"
+                    )),
+                }
+            }
+            Expect::Position(p) => {
+                let valid = field(actual, "valid")?
+                    .as_bool()
+                    .ok_or("\"valid\" is not a boolean")?;
+                if valid != p.valid {
+                    return Err(format!(
+                        "valid is {valid}, expected {} ({})",
+                        p.valid,
+                        rejection(actual)
+                    ));
+                }
+                if let (Some(want), false) = (&p.problem, valid) {
+                    let problems = string_list(actual, "problems").unwrap_or_default();
+                    if !problems.is_empty() && !problems.contains(want) {
+                        return Err(format!(
+                            "problems are {problems:?}, expected {want:?} among them"
+                        ));
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
+    v.get(name)
+        .ok_or_else(|| format!("the answer has no {name:?}: {v}"))
+}
+
+fn string_list(v: &Value, name: &str) -> Result<Vec<String>, String> {
+    field(v, name)?
+        .as_array()
+        .ok_or_else(|| format!("{name:?} is not a list"))?
+        .iter()
+        .map(|m| {
+            m.as_str()
+                .map(String::from)
+                .ok_or_else(|| format!("{name:?} holds a non-string"))
+        })
+        .collect()
+}
+
+fn join<T: AsRef<str>>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|s| s.as_ref())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn rejection(actual: &Value) -> String {
+    actual
+        .get("message")
+        .and_then(Value::as_str)
+        .map(String::from)
+        .unwrap_or_else(|| json!(actual).to_string())
+}

@@ -1,0 +1,228 @@
+//! Reports: JSON, JUnit XML, and the per-clause coverage table.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use crate::case::Suite;
+use crate::registry::ClauseStatus;
+use crate::runner::{CaseResult, Status};
+
+/// The JSON report: the implementation, a summary, and every result.
+pub fn json(implementation: &str, results: &[CaseResult]) -> String {
+    let mut summary: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in results {
+        let key = match r.status {
+            Status::Pass => "pass",
+            Status::Fail => "fail",
+            Status::Xfail => "xfail",
+            Status::Xpass => "xpass",
+            Status::Skip => "skip",
+            Status::Error => "error",
+        };
+        *summary.entry(key).or_default() += 1;
+    }
+    let doc = json!({
+        "implementation": implementation,
+        "summary": summary,
+        "results": results,
+    });
+    serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+}
+
+fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JUnit XML: one test suite per edition, one test case per case.
+pub fn junit(implementation: &str, results: &[CaseResult]) -> String {
+    let mut by_edition: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
+    for r in results {
+        by_edition.entry(&r.edition).or_default().push(r);
+    }
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let failures = results
+        .iter()
+        .filter(|r| matches!(r.status, Status::Fail | Status::Xpass))
+        .count();
+    let errors = results.iter().filter(|r| r.status == Status::Error).count();
+    let _ = writeln!(
+        s,
+        "<testsuites name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\">",
+        xml_escape(implementation),
+        results.len()
+    );
+    for (edition, rs) in by_edition {
+        let f = rs
+            .iter()
+            .filter(|r| matches!(r.status, Status::Fail | Status::Xpass))
+            .count();
+        let e = rs.iter().filter(|r| r.status == Status::Error).count();
+        let skipped = rs
+            .iter()
+            .filter(|r| matches!(r.status, Status::Skip | Status::Xfail))
+            .count();
+        let time: f64 = rs.iter().map(|r| r.time_ms).sum::<f64>() / 1000.0;
+        let _ = writeln!(
+            s,
+            "  <testsuite name=\"{edition}\" tests=\"{}\" failures=\"{f}\" errors=\"{e}\" skipped=\"{skipped}\" time=\"{time:.3}\">",
+            rs.len()
+        );
+        for r in rs {
+            let _ = write!(
+                s,
+                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.4}\"",
+                xml_escape(&r.clauses.join(" ")),
+                xml_escape(&r.id),
+                r.time_ms / 1000.0
+            );
+            let msg = xml_escape(r.message.as_deref().unwrap_or(""));
+            match r.status {
+                Status::Pass => s.push_str("/>\n"),
+                Status::Fail => {
+                    let _ = writeln!(s, ">\n      <failure message=\"{msg}\"/>\n    </testcase>");
+                }
+                Status::Xpass => {
+                    let _ = writeln!(
+                        s,
+                        ">\n      <failure message=\"stale expectation: listed as a known failure but passes\"/>\n    </testcase>"
+                    );
+                }
+                Status::Error => {
+                    let _ = writeln!(s, ">\n      <error message=\"{msg}\"/>\n    </testcase>");
+                }
+                Status::Skip | Status::Xfail => {
+                    let what = if r.status == Status::Xfail {
+                        "known failure: "
+                    } else {
+                        ""
+                    };
+                    let _ = writeln!(
+                        s,
+                        ">\n      <skipped message=\"{what}{msg}\"/>\n    </testcase>"
+                    );
+                }
+            }
+        }
+        s.push_str("  </testsuite>\n");
+    }
+    s.push_str("</testsuites>\n");
+    s
+}
+
+/// How well the cases cover one clause.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClauseCoverage {
+    /// Cases per edition.
+    pub per_edition: BTreeMap<String, usize>,
+    /// Cases in all (each case once).
+    pub cases: usize,
+    /// Cases whose answer is a "no".
+    pub negative: usize,
+}
+
+/// Coverage of every clause in the registry, in registry order.
+pub fn coverage(suite: &Suite) -> Vec<(String, ClauseStatus, ClauseCoverage)> {
+    suite
+        .registry
+        .clauses
+        .iter()
+        .map(|clause| {
+            let mut cov = ClauseCoverage::default();
+            for case in suite
+                .cases
+                .iter()
+                .filter(|c| c.clauses.contains(&clause.id))
+            {
+                cov.cases += 1;
+                if case.expect.values().any(|e| e.is_negative()) {
+                    cov.negative += 1;
+                }
+                for e in &case.editions {
+                    *cov.per_edition.entry(e.clone()).or_default() += 1;
+                }
+            }
+            (clause.id.clone(), clause.status, cov)
+        })
+        .collect()
+}
+
+/// The clauses that fall short: active ones with fewer than three cases or
+/// no "no" case.
+pub fn coverage_gaps(suite: &Suite) -> Vec<String> {
+    coverage(suite)
+        .into_iter()
+        .filter(|(_, status, _)| *status == ClauseStatus::Active)
+        .filter_map(|(id, _, cov)| {
+            if cov.cases < 3 {
+                Some(format!("{id}: {} case(s), at least 3 needed", cov.cases))
+            } else if cov.negative == 0 {
+                Some(format!("{id}: no case whose answer is \"no\""))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// The coverage table as text.
+pub fn coverage_table(suite: &Suite) -> String {
+    let editions: Vec<&str> = xq_oracle::edition::ids().collect();
+    let rows = coverage(suite);
+    let width = rows
+        .iter()
+        .map(|(id, ..)| id.len())
+        .max()
+        .unwrap_or(10)
+        .max(6);
+    let mut s = format!("{:width$}  {:8}", "clause", "status");
+    for e in &editions {
+        let _ = write!(s, "  {e:>8}");
+    }
+    s.push_str("  cases    no\n");
+    let mut uncovered = Vec::new();
+    for (id, status, cov) in &rows {
+        let status_name = match status {
+            ClauseStatus::Active => "active",
+            ClauseStatus::Pending => "pending",
+            ClauseStatus::Withdrawn => "withdrawn",
+        };
+        let _ = write!(s, "{id:width$}  {status_name:8}");
+        for e in &editions {
+            let _ = write!(s, "  {:>8}", cov.per_edition.get(*e).copied().unwrap_or(0));
+        }
+        let _ = writeln!(s, "  {:>5} {:>5}", cov.cases, cov.negative);
+        if cov.cases == 0 && *status != ClauseStatus::Withdrawn {
+            uncovered.push(format!("{id} ({status_name})"));
+        }
+    }
+    let _ = writeln!(s, "\nuncovered clauses ({}):", uncovered.len());
+    for u in uncovered {
+        let _ = writeln!(s, "  {u}");
+    }
+    let gaps = coverage_gaps(suite);
+    if !gaps.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nactive clauses short of the coverage rule ({}):",
+            gaps.len()
+        );
+        for g in gaps {
+            let _ = writeln!(s, "  {g}");
+        }
+    }
+    s
+}

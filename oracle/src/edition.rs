@@ -1,0 +1,176 @@
+//! Rules editions. The profiles are data in `spec/editions/`, compiled into
+//! the oracle; an edition that `extends` another inherits every parameter it
+//! does not set itself.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_yaml::Value;
+
+/// The edition used when none is named.
+pub const DEFAULT: &str = "cxa-2020";
+
+/// The profile files, in the order editions are listed.
+const SOURCES: [(&str, &str); 4] = [
+    (
+        "cxa-2020",
+        include_str!("../../spec/editions/cxa-2020.yaml"),
+    ),
+    (
+        "cxa-1999",
+        include_str!("../../spec/editions/cxa-1999.yaml"),
+    ),
+    (
+        "axf-2017",
+        include_str!("../../spec/editions/axf-2017.yaml"),
+    ),
+    (
+        "wxf-2018",
+        include_str!("../../spec/editions/wxf-2018.yaml"),
+    ),
+];
+
+/// An edition profile with its parameters resolved through `extends`.
+#[derive(Clone, Debug)]
+pub struct Edition {
+    pub id: String,
+    pub name: String,
+    pub name_zh: String,
+    pub body: String,
+    pub body_zh: String,
+    pub year: u32,
+    pub default: bool,
+    pub extends: Option<String>,
+    /// The effective parameters (inherited ones merged in).
+    pub parameters: Value,
+    pub notes: String,
+}
+
+#[derive(Deserialize)]
+struct Profile {
+    id: String,
+    name: String,
+    name_zh: String,
+    body: String,
+    body_zh: String,
+    year: u32,
+    default: bool,
+    extends: Option<String>,
+    #[serde(default)]
+    parameters: Value,
+    #[serde(default)]
+    notes: String,
+}
+
+/// Overlays `top` on `base`, key by key for nested mappings.
+fn merge(base: &Value, top: &Value) -> Value {
+    match (base, top) {
+        (Value::Mapping(b), Value::Mapping(t)) => {
+            let mut out = b.clone();
+            for (k, v) in t {
+                let merged = match b.get(k) {
+                    Some(bv) => merge(bv, v),
+                    None => v.clone(),
+                };
+                out.insert(k.clone(), merged);
+            }
+            Value::Mapping(out)
+        }
+        _ => top.clone(),
+    }
+}
+
+fn load() -> Vec<Edition> {
+    let profiles: Vec<Profile> = SOURCES
+        .iter()
+        .map(|(file, text)| {
+            let p: Profile = serde_yaml::from_str(text)
+                .unwrap_or_else(|e| panic!("spec/editions/{file}.yaml is invalid: {e}"));
+            assert_eq!(
+                &p.id, file,
+                "an edition profile's id must match its file name"
+            );
+            p
+        })
+        .collect();
+    let resolve = |p: &Profile| -> Value {
+        let mut chain = vec![p];
+        while let Some(parent) = chain.last().and_then(|q| q.extends.as_ref()) {
+            let q = profiles
+                .iter()
+                .find(|q| &q.id == parent)
+                .unwrap_or_else(|| panic!("edition {} extends unknown edition {parent}", p.id));
+            assert!(
+                chain.len() < SOURCES.len(),
+                "edition {} has an extends cycle",
+                p.id
+            );
+            chain.push(q);
+        }
+        chain
+            .iter()
+            .rev()
+            .fold(Value::Mapping(Default::default()), |acc, q| {
+                merge(&acc, &q.parameters)
+            })
+    };
+    profiles
+        .iter()
+        .map(|p| Edition {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            name_zh: p.name_zh.clone(),
+            body: p.body.clone(),
+            body_zh: p.body_zh.clone(),
+            year: p.year,
+            default: p.default,
+            extends: p.extends.clone(),
+            parameters: resolve(p),
+            notes: p.notes.clone(),
+        })
+        .collect()
+}
+
+/// Every edition, the default first.
+pub fn all() -> &'static [Edition] {
+    static EDITIONS: OnceLock<Vec<Edition>> = OnceLock::new();
+    EDITIONS.get_or_init(load)
+}
+
+/// The edition with this id.
+pub fn get(id: &str) -> Option<&'static Edition> {
+    all().iter().find(|e| e.id == id)
+}
+
+/// The ids of all editions, the default first.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    all().iter().map(|e| e.id.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exactly_one_default_and_it_is_listed_first() {
+        let defaults: Vec<_> = all()
+            .iter()
+            .filter(|e| e.default)
+            .map(|e| e.id.as_str())
+            .collect();
+        assert_eq!(defaults, [DEFAULT]);
+        assert_eq!(all()[0].id, DEFAULT);
+    }
+
+    #[test]
+    fn wxf_inherits_the_asian_parameters() {
+        let axf = get("axf-2017").expect("axf");
+        let wxf = get("wxf-2018").expect("wxf");
+        assert_eq!(wxf.extends.as_deref(), Some("axf-2017"));
+        assert_eq!(wxf.parameters["repetition"], axf.parameters["repetition"]);
+        assert_eq!(
+            wxf.parameters["natural_limit"]["check_cap"],
+            Value::from(10)
+        );
+    }
+}

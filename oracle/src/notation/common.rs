@@ -1,0 +1,427 @@
+//! What WXF and Chinese notation share: a move is named by the kind of the
+//! moving piece, which of the mover's pieces of that kind it is (its file,
+//! or its place on a file holding several of them), an action (forward,
+//! backward or sideways) and a number.
+//!
+//! The two notations differ only in spelling. Each one reads its text into
+//! a [`MoveSpec`] and hands it to [`resolve`], which finds the move on the
+//! board; for output, [`describe`] says how a move must be named and each
+//! notation spells the [`Description`]. The conventions are written up in
+//! `spec/NOTATION.md`.
+
+use super::ParseMoveError;
+use crate::legality::IllegalMove;
+use crate::position::Position;
+use crate::types::{Color, Move, Piece, Role, Square};
+
+/// Which of several pieces of one kind standing on one file is meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Marker {
+    /// 前 / `+`: the one nearest the opponent.
+    Front,
+    /// 中 / `=`: the middle one of three.
+    Middle,
+    /// 后 / `-`: the one nearest the mover's own side.
+    Rear,
+    /// 一, 二, … / `1`, `2`, …: counted from the front, starting at 1.
+    Ordinal(u8),
+}
+
+/// The direction of a move, from the mover's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Action {
+    /// 进 / `+`: towards the opponent.
+    Forward,
+    /// 退 / `-`: towards the mover's own side.
+    Backward,
+    /// 平 / `=`: along the rank.
+    Sideways,
+}
+
+/// What a move text says, before the board is consulted. Files are counted
+/// from the mover's own right, 1–9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MoveSpec {
+    pub role: Role,
+    pub marker: Option<Marker>,
+    pub file: Option<u8>,
+    pub action: Action,
+    pub number: u8,
+}
+
+/// How a move has to be named in a position: the input of both formatters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Description {
+    pub piece: Piece,
+    /// The file of the moving piece, counted from the mover's right.
+    pub file: u8,
+    /// `(index, count)` when `count >= 2` pieces of this kind stand on the
+    /// file; `index` counts from the front, starting at 0.
+    pub tandem: Option<(usize, usize)>,
+    /// Whether the mover also has two or more pieces of this kind on some
+    /// other file, so that a front/rear marker alone does not say which.
+    pub several_tandem_files: bool,
+    pub action: Action,
+    pub number: u8,
+}
+
+/// Straight movers count ranks when they go forward or back; the others
+/// (diagonal movers) always name the file they arrive on.
+pub(super) fn moves_straight(role: Role) -> bool {
+    matches!(role, Role::King | Role::Rook | Role::Cannon | Role::Pawn)
+}
+
+/// The file number (1–9) a player uses for the board file `file` (0–8, a–i).
+pub(super) fn own_file(color: Color, file: i8) -> u8 {
+    match color {
+        Color::Red => (9 - file) as u8,
+        Color::Black => (file + 1) as u8,
+    }
+}
+
+/// The board file (0–8, a–i) of a player's file number (1–9).
+pub(super) fn board_file(color: Color, n: u8) -> i8 {
+    match color {
+        Color::Red => 9 - n as i8,
+        Color::Black => n as i8 - 1,
+    }
+}
+
+/// Maps full-width ASCII forms (`Ｃ２＝５`, `１`) to ASCII; other characters
+/// are returned unchanged.
+pub(super) fn fullwidth_to_ascii(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFF01 + 0x21).unwrap_or(c),
+        '\u{3000}' => ' ',
+        _ => c,
+    }
+}
+
+/// The squares of `color`'s pieces of kind `role` on board file `file`,
+/// front (nearest the opponent) first.
+pub(super) fn column(pos: &Position, color: Color, role: Role, file: i8) -> Vec<Square> {
+    let want = Some(Piece::new(color, role));
+    let mut squares: Vec<Square> = (0..10)
+        .filter_map(|rank| Square::new(file, rank))
+        .filter(|&sq| pos.piece_at(sq) == want)
+        .collect();
+    if color == Color::Red {
+        squares.reverse();
+    }
+    squares
+}
+
+/// The canonical marker of the piece at `index` (from the front) among
+/// `count >= 2` pieces on one file, in the Chinese scheme: 前/后 for two,
+/// 前/中/后 for three, ordinals from the front for four or more.
+pub(super) fn chinese_marker(index: usize, count: usize) -> Marker {
+    match (count, index) {
+        (2 | 3, 0) => Marker::Front,
+        (2, _) => Marker::Rear,
+        (3, 1) => Marker::Middle,
+        (3, _) => Marker::Rear,
+        _ => Marker::Ordinal(index as u8 + 1),
+    }
+}
+
+/// Which of `count` pieces on a file a marker picks, if any. Front and rear
+/// work for any two or more; middle only for exactly three; ordinals for
+/// any number up to `count`.
+fn marker_index(marker: Marker, count: usize) -> Option<usize> {
+    if count < 2 {
+        return None;
+    }
+    match marker {
+        Marker::Front => Some(0),
+        Marker::Rear => Some(count - 1),
+        Marker::Middle => (count == 3).then_some(1),
+        Marker::Ordinal(k) => (k >= 1 && usize::from(k) <= count).then(|| usize::from(k) - 1),
+    }
+}
+
+fn marker_name(marker: Marker) -> String {
+    match marker {
+        Marker::Front => "front (前, +)".into(),
+        Marker::Middle => "middle (中, =)".into(),
+        Marker::Rear => "rear (后, -)".into(),
+        Marker::Ordinal(k) => format!("number {k} from the front"),
+    }
+}
+
+fn plural(role: Role) -> String {
+    format!("{}s", role.name())
+}
+
+fn how_many(n: usize, role: Role) -> String {
+    match n {
+        0 => format!("no {}", role.name()),
+        1 => format!("only one {}", role.name()),
+        _ => format!("{n} {}", plural(role)),
+    }
+}
+
+/// Says how a move must be named. `None` if no piece stands on the
+/// from-square or the move has a shape no notation can express (such a move
+/// is never legal).
+pub(super) fn describe(pos: &Position, mv: Move) -> Option<Description> {
+    let piece = pos.piece_at(mv.from)?;
+    let color = piece.color;
+    let df = mv.to.file() - mv.from.file();
+    let dr = (mv.to.rank() - mv.from.rank()) * color.forward();
+    let (action, number) = if moves_straight(piece.role) {
+        match (df, dr) {
+            (0, 1..) => (Action::Forward, dr as u8),
+            (0, ..=-1) => (Action::Backward, (-dr) as u8),
+            (_, 0) if df != 0 => (Action::Sideways, own_file(color, mv.to.file())),
+            _ => return None,
+        }
+    } else {
+        let n = own_file(color, mv.to.file());
+        match (df, dr) {
+            (0, _) | (_, 0) => return None,
+            (_, 1..) => (Action::Forward, n),
+            _ => (Action::Backward, n),
+        }
+    };
+    let col = column(pos, color, piece.role, mv.from.file());
+    let tandem = (col.len() >= 2).then(|| {
+        let index = col.iter().position(|&s| s == mv.from).unwrap_or(0);
+        (index, col.len())
+    });
+    let several_tandem_files = tandem.is_some()
+        && (0..9).any(|f| f != mv.from.file() && column(pos, color, piece.role, f).len() >= 2);
+    Some(Description {
+        piece,
+        file: own_file(color, mv.from.file()),
+        tandem,
+        several_tandem_files,
+        action,
+        number,
+    })
+}
+
+/// Where a piece of kind `role` on `from` arrives when it makes the move
+/// `action`/`number`, as far as the shape of its movement says. `Err` holds
+/// why no point fits (for a syntax error).
+fn destination(
+    from: Square,
+    color: Color,
+    role: Role,
+    action: Action,
+    number: u8,
+) -> Result<Square, String> {
+    let forward = color.forward();
+    let off_board = || format!("the {} on {from} would leave the board", role.name());
+    if !(1..=9).contains(&number) {
+        return Err(format!("the number {number} is not 1-9"));
+    }
+    if moves_straight(role) {
+        return match action {
+            Action::Forward | Action::Backward => {
+                let sign = if action == Action::Forward { 1 } else { -1 };
+                from.offset(0, sign * forward * number as i8)
+                    .ok_or_else(off_board)
+            }
+            Action::Sideways => {
+                Square::new(board_file(color, number), from.rank()).ok_or_else(off_board)
+            }
+        };
+    }
+    if action == Action::Sideways {
+        return Err(format!(
+            "a {} never moves sideways; give forward or backward and the file it arrives on",
+            role.name()
+        ));
+    }
+    let df = board_file(color, number) - from.file();
+    let ranks = match (role, df.abs()) {
+        (Role::Advisor, 1) => 1,
+        (Role::Elephant, 2) => 2,
+        (Role::Horse, 1) => 2,
+        (Role::Horse, 2) => 1,
+        _ => {
+            let reach = match role {
+                Role::Advisor => "a neighbouring file",
+                Role::Elephant => "the file two away",
+                _ => "a file one or two away",
+            };
+            return Err(format!(
+                "the {} on {from} cannot reach file {number}: it moves to {reach}",
+                role.name()
+            ));
+        }
+    };
+    let sign = if action == Action::Forward { 1 } else { -1 };
+    from.offset(df, sign * forward * ranks)
+        .ok_or_else(off_board)
+}
+
+/// Whether a movement error is only about what stands in the way (so the
+/// move has the right shape and stays in its zone).
+fn only_obstructed(e: &IllegalMove) -> bool {
+    matches!(
+        e,
+        IllegalMove::ElephantEyeBlocked { .. }
+            | IllegalMove::HorseLegBlocked { .. }
+            | IllegalMove::OwnPieceOnTarget { .. }
+    )
+}
+
+/// Finds the move a [`MoveSpec`] names in `pos`. Legality is not checked:
+/// the caller does that and reports the rule a definite move breaks.
+/// `format` spells suggestions in the caller's notation.
+pub(super) fn resolve(
+    pos: &Position,
+    spec: &MoveSpec,
+    text: &str,
+    format: fn(&Position, Move) -> String,
+) -> Result<Move, ParseMoveError> {
+    let us = pos.turn();
+    let role = spec.role;
+    let no_such = |detail: String| ParseMoveError::NoSuchPiece {
+        text: text.to_string(),
+        detail,
+    };
+    let candidates: Vec<Square> = match (spec.marker, spec.file) {
+        (None, None) => {
+            return Err(ParseMoveError::Syntax {
+                text: text.to_string(),
+                detail: "the piece's file is missing".into(),
+            })
+        }
+        (None, Some(n)) => {
+            let col = column(pos, us, role, board_file(us, n));
+            if col.is_empty() {
+                return Err(no_such(format!("{us} has no {} on file {n}", role.name())));
+            }
+            col
+        }
+        (Some(m), Some(n)) => {
+            let col = column(pos, us, role, board_file(us, n));
+            match marker_index(m, col.len()) {
+                Some(i) => vec![col[i]],
+                None => {
+                    return Err(no_such(format!(
+                        "{us} has {} on file {n}, so none is the {} one",
+                        how_many(col.len(), role),
+                        marker_name(m)
+                    )))
+                }
+            }
+        }
+        (Some(m), None) => {
+            let mut picks = Vec::new();
+            for f in 0..9 {
+                let col = column(pos, us, role, f);
+                if let Some(i) = marker_index(m, col.len()) {
+                    picks.push(col[i]);
+                }
+            }
+            match picks.len() {
+                0 => {
+                    let needed = match m {
+                        Marker::Front | Marker::Rear => "two or more".to_string(),
+                        Marker::Middle => "exactly three".to_string(),
+                        Marker::Ordinal(k) => format!("{} or more", k.max(2)),
+                    };
+                    return Err(no_such(format!(
+                        "{us} has no file with {needed} {}, so none is the {} one",
+                        plural(role),
+                        marker_name(m)
+                    )));
+                }
+                1 => picks,
+                _ => {
+                    let files: Vec<String> = picks
+                        .iter()
+                        .map(|s| own_file(us, s.file()).to_string())
+                        .collect();
+                    return Err(ParseMoveError::Ambiguous {
+                        text: text.to_string(),
+                        detail: format!(
+                            "{us} has several {} on each of files {}; the file must be given{}",
+                            plural(role),
+                            files.join(", "),
+                            suggestions(pos, &picks, spec, format)
+                        ),
+                    });
+                }
+            }
+        }
+    };
+    if let [from] = candidates[..] {
+        return destination(from, us, role, spec.action, spec.number)
+            .map(|to| Move::new(from, to))
+            .map_err(|detail| ParseMoveError::Syntax {
+                text: text.to_string(),
+                detail,
+            });
+    }
+    // Several pieces of the kind on the named file and no marker.
+    if matches!(role, Role::Advisor | Role::Elephant) {
+        // Records often leave out the marker for advisors and elephants,
+        // whose shape of movement usually lets only one of them go there.
+        let moves: Vec<Move> = candidates
+            .iter()
+            .filter_map(|&from| {
+                destination(from, us, role, spec.action, spec.number)
+                    .ok()
+                    .map(|to| Move::new(from, to))
+            })
+            .collect();
+        let pseudo: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.check_movement(m).is_ok())
+            .collect();
+        if let [m] = pseudo[..] {
+            return Ok(m);
+        }
+        if pseudo.is_empty() {
+            let obstructed: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.check_movement(m).is_err_and(|e| only_obstructed(&e)))
+                .collect();
+            if let [m] = obstructed[..] {
+                return Ok(m);
+            }
+            if moves.len() == 1 {
+                return Ok(moves[0]);
+            }
+        }
+    }
+    Err(ParseMoveError::Ambiguous {
+        text: text.to_string(),
+        detail: format!(
+            "{us} has {} {} on file {}; the front/rear marker must say which{}",
+            candidates.len(),
+            plural(role),
+            spec.file.unwrap_or(0),
+            suggestions(pos, &candidates, spec, format)
+        ),
+    })
+}
+
+/// ": write X or Y" for the moves the candidate pieces would make.
+fn suggestions(
+    pos: &Position,
+    candidates: &[Square],
+    spec: &MoveSpec,
+    format: fn(&Position, Move) -> String,
+) -> String {
+    let texts: Vec<String> = candidates
+        .iter()
+        .filter_map(|&from| {
+            destination(from, pos.turn(), spec.role, spec.action, spec.number)
+                .ok()
+                .map(|to| Move::new(from, to))
+        })
+        .map(|m| format!("{} ({m})", format(pos, m)))
+        .collect();
+    if texts.is_empty() {
+        String::new()
+    } else {
+        format!(": write {}", texts.join(" or "))
+    }
+}
