@@ -90,7 +90,7 @@ struct RawCase {
     #[serde(default)]
     depth: Option<u32>,
     #[serde(default)]
-    to: Option<Notation>,
+    to: Option<String>,
     expect: serde_yaml::Value,
     #[serde(default)]
     expect_by_edition: BTreeMap<String, serde_yaml::Value>,
@@ -335,10 +335,23 @@ fn check_case(
                 .map_err(|e| err("move", format!("{e}: the move is not a move at all")))?;
             Question::IsLegal { mv }
         }
-        QuestionKind::Convert => Question::Convert {
-            mv: raw.mv.clone().unwrap_or_default(),
-            to: raw.to.unwrap_or(Notation::Iccs),
-        },
+        QuestionKind::Convert => {
+            let to = match raw.to.as_deref() {
+                Some("iccs") => Notation::Iccs,
+                Some("wxf") => Notation::Wxf,
+                Some("chinese") => Notation::Chinese,
+                other => {
+                    return Err(err(
+                        "to",
+                        format!("to must be iccs, wxf or chinese, not {other:?}"),
+                    ))
+                }
+            };
+            Question::Convert {
+                mv: raw.mv.clone().unwrap_or_default(),
+                to,
+            }
+        }
     };
 
     // The expectation, and per-edition overrides.
@@ -349,10 +362,13 @@ fn check_case(
                 movable(pos, m).map_err(|why| err_at(key, m, format!("{key}: {m} {why}")))?;
             }
             for m in &l.excludes {
-                Square::from_iccs(m.get(..2).unwrap_or(""))
-                    .zip(Square::from_iccs(m.get(2..).unwrap_or("")))
-                    .filter(|_| m.len() == 4)
-                    .ok_or_else(|| err_at(key, m, format!("{key}: {m} is not an ICCS move")))?;
+                if !is_iccs(m) {
+                    return Err(err_at(
+                        key,
+                        m,
+                        format!("{key}: {m} is not an ICCS move such as h2e2"),
+                    ));
+                }
             }
         }
         Ok(e)
@@ -401,12 +417,10 @@ fn resolve(pos: &Position, text: &str) -> Result<String, ParseMoveError> {
 /// A move claimed legal must at least be an ICCS move of one of the
 /// mover's pieces; whether it is legal is the implementation's business.
 fn movable(pos: &Position, m: &str) -> Result<(), String> {
-    if m.len() != 4 || !m.is_ascii() {
-        return Err("is not an ICCS move".into());
+    if !is_iccs(m) {
+        return Err("is not an ICCS move such as h2e2".into());
     }
-    let (Some(from), Some(_)) = (Square::from_iccs(&m[..2]), Square::from_iccs(&m[2..])) else {
-        return Err("is not an ICCS move".into());
-    };
+    let from = Square::from_iccs(&m[..2]).expect("checked");
     match pos.piece_at(from) {
         Some(p) if p.color == pos.turn() => Ok(()),
         Some(_) => Err(format!(
@@ -414,4 +428,14 @@ fn movable(pos: &Position, m: &str) -> Result<(), String> {
         )),
         None => Err(format!("moves from the empty point {from}")),
     }
+}
+
+/// Exactly the canonical ICCS form: lowercase file, rank digit, twice.
+fn is_iccs(m: &str) -> bool {
+    let b = m.as_bytes();
+    b.len() == 4
+        && (b'a'..=b'i').contains(&b[0])
+        && b[1].is_ascii_digit()
+        && (b'a'..=b'i').contains(&b[2])
+        && b[3].is_ascii_digit()
 }

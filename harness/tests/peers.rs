@@ -1,0 +1,71 @@
+//! The committed expectations of the real peers stay true: the suite against
+//! Fairy-Stockfish (UCI) and against pyffish (through its adapter) fails
+//! exactly where the expectations files say, and no entry is stale.
+//! A peer that is not installed is skipped, except in CI, which installs both.
+
+use std::process::Command;
+
+use xq_harness::cli::{main_with, Options};
+use xq_harness::Suite;
+
+fn in_ci() -> bool {
+    std::env::var_os("CI").is_some()
+}
+
+fn run(args: &[&str]) {
+    let args = args.iter().map(|s| s.to_string()).chain([
+        "--quiet".to_string(),
+        "--test-threads".into(),
+        "2".into(),
+    ]);
+    let options = Options::parse(args).expect("options");
+    let code = main_with(options);
+    assert_eq!(
+        format!("{code:?}"),
+        format!("{:?}", std::process::ExitCode::SUCCESS),
+        "the run has unexpected failures or stale expectations"
+    );
+}
+
+#[test]
+fn fairy_stockfish_meets_its_expectations() {
+    let engine = "/usr/games/fairy-stockfish";
+    if !std::path::Path::new(engine).exists() {
+        assert!(!in_ci(), "CI must install fairy-stockfish");
+        eprintln!("fairy-stockfish not installed: skipped");
+        return;
+    }
+    let exp = Suite::default_root().join("harness/expectations/fairy-stockfish.yaml");
+    run(&["--uci", engine, "--expectations", exp.to_str().unwrap()]);
+}
+
+#[test]
+fn pyffish_meets_its_expectations() {
+    let has_pyffish = Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_pyffish {
+        assert!(!in_ci(), "CI must install pyffish");
+        eprintln!("pyffish not installed: skipped");
+        return;
+    }
+    let root = Suite::default_root();
+    let adapter = format!(
+        "python3 {}",
+        root.join("harness/adapters/pyffish_adapter.py").display()
+    );
+    let exp = root.join("harness/expectations/pyffish.yaml");
+    // pyffish answers for the Asian rules; one edition keeps the run short.
+    // Perft 3 through Python takes seconds; allow for a loaded machine.
+    run(&[
+        "--adapter",
+        &adapter,
+        "--edition",
+        "axf-2017",
+        "--timeout",
+        "60",
+        "--expectations",
+        exp.to_str().unwrap(),
+    ]);
+}
