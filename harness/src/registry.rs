@@ -3,42 +3,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Deserialize;
-
 use crate::location::LoadError;
 
-/// Whether the suite tests a clause now.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum ClauseStatus {
-    /// Tested now: needs at least three cases, one of them a "no".
-    Active,
-    /// Defined; its cases come with later work.
-    Pending,
-    /// No longer in force. Ids are never deleted or reused.
-    Withdrawn,
-}
-
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Clause {
-    pub id: String,
-    pub family: String,
-    pub term: String,
-    pub title: String,
-    pub statement: String,
-    #[serde(default)]
-    pub articles: BTreeMap<String, Vec<String>>,
-    pub status: ClauseStatus,
-    #[serde(default)]
-    pub note: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RegistryFile {
-    clauses: Vec<Clause>,
-}
+use xq_oracle::clauses::RegistryFile;
+pub use xq_oracle::clauses::{Clause, ClauseStatus};
 
 /// All clauses, in registry order.
 #[derive(Clone, Debug)]

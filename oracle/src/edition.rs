@@ -147,6 +147,81 @@ pub fn ids() -> impl Iterator<Item = &'static str> {
     all().iter().map(|e| e.id.as_str())
 }
 
+/// How a both-forbidden repetition is decided.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum BothForbiddenRanking {
+    /// CXA 2020 26.9: a side whose every move is a heavy attack must vary
+    /// against a side whose cycle has a lighter forbidden move.
+    #[serde(rename = "cxa-26.9")]
+    Cxa26_9,
+    /// Only one-sided perpetual check loses; otherwise a draw.
+    CheckBeatsChase,
+}
+
+/// Which offers count as 兑 (exchange offers).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExchangeBasis {
+    /// Only with a piece of the same kind (CXA 2020 24.4).
+    SameType,
+    /// With a piece of equal value (CXA 1999 28.5).
+    EqualValue,
+    /// Each side can take the other (Asian rules).
+    MutualCapture,
+}
+
+/// Which protected targets can be chased.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProtectedTargetChase {
+    /// A chase whenever the complete exchange wins material (CXA).
+    NetGain,
+    /// Only a horse or cannon attacking a protected rook (Asian rules).
+    RookByHorseOrCannonOnly,
+}
+
+/// The 棋例 parameters of an edition (`parameters.repetition`), each
+/// documented in `spec/EDITIONS.md`. A parameter the profile leaves open
+/// (`null`) takes the value the issue of the rule text suggests, noted per
+/// field.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RepetitionRules {
+    /// Occurrences of the position that make a 待判局面.
+    pub occurrences: u32,
+    pub perpetual_kill_forbidden: bool,
+    pub check_kill_forbidden: bool,
+    pub check_chase_forbidden: bool,
+    pub kill_chase_forbidden: bool,
+    pub threat_to_win_by_check_is_chase: bool,
+    pub one_chases_two_forbidden: bool,
+    pub multi_chase_one_forbidden: bool,
+    pub protected_target_chase: ProtectedTargetChase,
+    pub under_protected_counts_as_unprotected: bool,
+    /// The king's and pawns' own attacks are 闲 (idle).
+    pub king_pawn_alone_chase_allowed: bool,
+    /// A king or pawn move that lets another piece attack, or a king or
+    /// pawn attacking together with another piece, is 捉.
+    pub king_pawn_joint_chase_is_chase: bool,
+    /// Open (`null`) for CXA 2020: taken as the 1999 rule, which the rule
+    /// text for 2020 is believed to keep.
+    #[serde(default)]
+    pub pawn_chase_in_mutual_attack_is_chase: Option<bool>,
+    pub unpromoted_pawn_chasable: bool,
+    pub exchange_offer_basis: ExchangeBasis,
+    /// Threats created by the king's answer to a check are 闲.
+    pub king_check_answer_threats_idle: bool,
+    pub both_forbidden_ranking: BothForbiddenRanking,
+}
+
+impl Edition {
+    /// The typed 棋例 parameters.
+    pub fn repetition(&self) -> RepetitionRules {
+        serde_yaml::from_value(self.parameters["repetition"].clone())
+            .unwrap_or_else(|e| panic!("edition {}: bad repetition parameters: {e}", self.id))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +235,15 @@ mod tests {
             .collect();
         assert_eq!(defaults, [DEFAULT]);
         assert_eq!(all()[0].id, DEFAULT);
+    }
+
+    #[test]
+    fn every_edition_has_typed_repetition_parameters() {
+        for e in all() {
+            assert_eq!(e.repetition().occurrences, 3, "{}", e.id);
+        }
+        assert!(get("cxa-2020").unwrap().repetition().check_chase_forbidden);
+        assert!(!get("axf-2017").unwrap().repetition().check_chase_forbidden);
     }
 
     #[test]

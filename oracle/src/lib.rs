@@ -6,15 +6,19 @@
 //! move is refused ([`legality`]), check, mate and 困毙 ([`status`]),
 //! notation ([`notation`]), perft ([`perft`]).
 
+pub mod clauses;
 pub mod edition;
 pub mod game;
 pub mod legality;
+pub mod material;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod random;
+pub mod repetition;
+pub mod ruling;
 pub mod setup;
 pub mod status;
 mod tables;

@@ -420,6 +420,25 @@ impl Position {
         next
     }
 
+    /// The same board with the other side to move (a "pass"), as the 棋例
+    /// use to ask what a side threatens. `None` when the side that would be
+    /// not to move is in check, where a pass has no meaning.
+    pub fn passed(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut p = self.clone();
+        p.turn = self.turn.other();
+        p.hash ^= zobrist_black_to_move();
+        Some(p)
+    }
+
+    /// Whether two positions are the same for the repetition rules: the
+    /// same pieces on the same points and the same side to move.
+    pub fn same_board(&self, other: &Position) -> bool {
+        self.board == other.board && self.turn == other.turn
+    }
+
     /// Whether a move captures in this position.
     pub fn is_capture(&self, m: Move) -> bool {
         self.board[m.to.index()].is_some()

@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use xq_oracle::game::split_moves;
 use xq_oracle::perft::{divide, perft};
 use xq_oracle::protocol::{self, Message, Reply};
+use xq_oracle::repetition::SearchLimits;
+use xq_oracle::ruling::Lang;
 use xq_oracle::{format_move, Game, Notation, Position, Validation};
 
 #[derive(Parser)]
@@ -106,6 +108,36 @@ enum Command {
     },
     /// Speak the suite protocol (JSON lines on stdin/stdout, spec/PROTOCOL.md).
     Serve,
+    /// Rule on the game: mate or 困毙, else the repetition cycle ending at
+    /// the last move (棋例), else nothing.
+    Rule {
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// The rules edition (see `xq editions`).
+        #[arg(long, default_value = xq_oracle::edition::DEFAULT)]
+        edition: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: LangArg,
+        /// 杀: the longest mate by consecutive checks looked for (attacker moves).
+        #[arg(long, default_value_t = SearchLimits::default().kill_depth)]
+        kill_depth: u32,
+        /// 捉: how many checks may precede a winning capture (0: none).
+        #[arg(long, default_value_t = SearchLimits::default().check_win_depth)]
+        check_win_depth: u32,
+    },
+    /// List the rules editions.
+    Editions {
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LangArg {
+    Zh,
+    En,
 }
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
@@ -165,6 +197,70 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             writeln!(out, "{}", pos.game()?.current().fen()).map_err(io)?;
         }
         Command::Serve => serve(std::io::stdin().lock(), out).map_err(io)?,
+        Command::Rule {
+            pos,
+            edition,
+            format,
+            lang,
+            kill_depth,
+            check_win_depth,
+        } => {
+            let edition = xq_oracle::edition::get(&edition).ok_or_else(|| {
+                format!(
+                    "unknown edition {edition:?} (known: {})",
+                    edition_ids().join(", ")
+                )
+            })?;
+            let game = pos.game()?;
+            let limits = SearchLimits {
+                kill_depth,
+                check_win_depth,
+            };
+            let lang = match lang {
+                LangArg::Zh => Lang::Zh,
+                LangArg::En => Lang::En,
+            };
+            let ruling = xq_oracle::ruling::rule(&game, edition, &limits, lang);
+            match format {
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&ruling).map_err(|e| e.to_string())?
+                )
+                .map_err(io)?,
+                Format::Text => writeln!(out, "{}", ruling.explanation).map_err(io)?,
+            }
+        }
+        Command::Editions { format } => {
+            let all = xq_oracle::edition::all();
+            match format {
+                Format::Json => {
+                    let list: Vec<_> = all
+                        .iter()
+                        .map(|e| serde_json::json!({"id": e.id, "name": e.name, "name_zh": e.name_zh, "body": e.body, "year": e.year, "default": e.default, "extends": e.extends}))
+                        .collect();
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?
+                    )
+                    .map_err(io)?
+                }
+                Format::Text => {
+                    for e in all {
+                        writeln!(
+                            out,
+                            "{}\t{}\t{}{}",
+                            e.id,
+                            e.year,
+                            e.name,
+                            if e.default { " (default)" } else { "" }
+                        )
+                        .map_err(io)?;
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

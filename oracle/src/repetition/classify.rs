@@ -1,0 +1,314 @@
+//! The kind of each move of a repetition cycle: 将, 杀, 捉, or one of the
+//! kinds of 闲 (兑, 献, 拦, 跟, 闲). A move with several roles takes the
+//! heaviest (CXA 2020 26.4): 将 over 杀 over 捉 over the kinds of 闲.
+
+use serde::Serialize;
+
+use crate::edition::{ExchangeBasis, RepetitionRules};
+use crate::material::value;
+use crate::position::Position;
+use crate::types::{Move, Role, Square};
+
+use super::threats::{is_material, mate_by_checks, threats, SearchLimits, Threat};
+
+/// The kind of a move in the 棋例 sense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveKind {
+    /// 将: the move checks.
+    Check,
+    /// 杀: the move threatens mate by a check or consecutive checks.
+    Kill,
+    /// 捉: the move newly threatens to win material.
+    Chase,
+    /// 兑: offers an exchange the opponent can accept without loss.
+    Exchange,
+    /// 献: offers a piece the opponent can take without loss.
+    Offer,
+    /// 拦: blocks an enemy piece, with no attacking effect.
+    Block,
+    /// 跟: keeps watch on a protected enemy piece, with no attacking effect.
+    Follow,
+    /// 闲: none of the above.
+    Idle,
+}
+
+impl MoveKind {
+    /// 将, 杀 and 捉 attack; everything else is a kind of 闲.
+    pub fn is_attack(self) -> bool {
+        matches!(self, MoveKind::Check | MoveKind::Kill | MoveKind::Chase)
+    }
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            MoveKind::Check => "将",
+            MoveKind::Kill => "杀",
+            MoveKind::Chase => "捉",
+            MoveKind::Exchange => "兑",
+            MoveKind::Offer => "献",
+            MoveKind::Block => "拦",
+            MoveKind::Follow => "跟",
+            MoveKind::Idle => "闲",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Check => "check",
+            MoveKind::Kill => "kill",
+            MoveKind::Chase => "chase",
+            MoveKind::Exchange => "exchange",
+            MoveKind::Offer => "offer",
+            MoveKind::Block => "block",
+            MoveKind::Follow => "follow",
+            MoveKind::Idle => "idle",
+        }
+    }
+}
+
+/// A classified move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classified {
+    pub kind: MoveKind,
+    /// What the move attacks: the king for 将/杀, the chased pieces for 捉,
+    /// the piece offered to or watched for the kinds of 闲.
+    pub targets: Vec<Square>,
+    /// For 捉: the new threats.
+    pub chases: Vec<Threat>,
+    /// Why, in a few words (English), for the explanation.
+    pub why: String,
+}
+
+/// Classifies `positions[i]` → `positions[i + 1]` by `moves[i]`.
+pub fn classify(
+    positions: &[Position],
+    moves: &[Move],
+    i: usize,
+    rules: &RepetitionRules,
+    limits: &SearchLimits,
+) -> Classified {
+    let before = &positions[i];
+    let after = &positions[i + 1];
+    let m = moves[i];
+    let us = before.turn();
+    let them = us.other();
+    let mover = before.piece_at(m.from).expect("a legal move has a piece");
+
+    if after.in_check() {
+        return Classified {
+            kind: MoveKind::Check,
+            targets: vec![after.king(them)],
+            chases: vec![],
+            why: "it checks".into(),
+        };
+    }
+    let Some(threatening) = after.passed() else {
+        unreachable!("the opponent is not in check, so a pass is legal")
+    };
+
+    // What the mover threatened before this move. When the move answers a
+    // check, threats that existed before that check count as existing too
+    // (26.1.4).
+    let answering_check = before.in_check();
+    let earlier = if answering_check && i > 0 {
+        positions[i - 1].passed()
+    } else {
+        None
+    };
+    let king_answer_idle =
+        answering_check && mover.role == Role::King && rules.king_check_answer_threats_idle;
+
+    // 杀
+    let kill_after = mate_by_checks(&threatening, limits.kill_depth);
+    if kill_after && !king_answer_idle {
+        let existed = if answering_check {
+            earlier
+                .as_ref()
+                .is_some_and(|p| mate_by_checks(p, limits.kill_depth))
+        } else {
+            mate_by_checks(before, limits.kill_depth)
+        };
+        if !existed {
+            return Classified {
+                kind: MoveKind::Kill,
+                targets: vec![after.king(them)],
+                chases: vec![],
+                why: "it threatens mate by checks".into(),
+            };
+        }
+    }
+
+    // 捉
+    if !king_answer_idle {
+        let mut existing: Vec<Square> = Vec::new();
+        if !answering_check {
+            existing.extend(threats(before, rules, limits).iter().map(|t| t.target));
+        }
+        if let Some(p) = &earlier {
+            existing.extend(threats(p, rules, limits).iter().map(|t| t.target));
+        }
+        let own_attacks_idle = rules.king_pawn_alone_chase_allowed;
+        let mover_is_king_or_pawn = matches!(mover.role, Role::King | Role::Pawn);
+        let new: Vec<Threat> = threats(&threatening, rules, limits)
+            .into_iter()
+            .filter(|t| !existing.contains(&t.target))
+            // A piece that can take its attacker back as an equal trade is
+            // being offered an exchange (兑), not chased.
+            .filter(|t| t.by_check || !offers_exchange(after, t, rules))
+            // The king's and the pawns' own attacks are 闲 (26.1).
+            .filter(|t| {
+                !(own_attacks_idle && matches!(t.attacker_piece.role, Role::King | Role::Pawn))
+            })
+            // Where king and pawn moves that help another piece are allowed too.
+            .filter(|_| !(mover_is_king_or_pawn && !rules.king_pawn_joint_chase_is_chase))
+            .collect();
+        if !new.is_empty() {
+            let mut targets: Vec<Square> = new.iter().map(|t| t.target).collect();
+            targets.sort();
+            targets.dedup();
+            let why = if new.iter().all(|t| t.by_check) {
+                "it threatens to win material by check".into()
+            } else {
+                "it newly threatens to win material".into()
+            };
+            return Classified {
+                kind: MoveKind::Chase,
+                targets,
+                chases: new,
+                why,
+            };
+        }
+    }
+
+    idle_kind(before, after, m, rules)
+}
+
+/// Whether the chased piece, its side to move, can take the attacker in a
+/// trade the edition calls an exchange (兑): the same kind under CXA 2020,
+/// equal value under CXA 1999, any mutual capture under the Asian rules —
+/// and the trade does not lose it material.
+fn offers_exchange(after: &Position, t: &Threat, rules: &RepetitionRules) -> bool {
+    let fits = match rules.exchange_offer_basis {
+        ExchangeBasis::SameType => t.target_piece.role == t.attacker_piece.role,
+        ExchangeBasis::EqualValue => value(t.target_piece) == value(t.attacker_piece),
+        ExchangeBasis::MutualCapture => true,
+    };
+    fits && after
+        .legal_captures()
+        .into_iter()
+        .any(|c| c.from == t.target && c.to == t.attacker && after.capture_gain(c) >= 0)
+}
+
+/// The kind of 闲 a move is: 兑, 献, 拦, 跟 or plain 闲.
+fn idle_kind(before: &Position, after: &Position, m: Move, rules: &RepetitionRules) -> Classified {
+    let us = before.turn();
+    let moved = after.piece_at(m.to).expect("the moved piece");
+    let idle = |kind, targets: Vec<Square>, why: &str| Classified {
+        kind,
+        targets,
+        chases: vec![],
+        why: why.into(),
+    };
+
+    // Enemy captures of the moved piece, and what they would win.
+    let takers: Vec<(Move, i32)> = after
+        .legal_captures()
+        .into_iter()
+        .filter(|c| c.to == m.to)
+        .map(|c| (c, after.capture_gain(c)))
+        .collect();
+    let fits = |taker: Square| {
+        let e = after.piece_at(taker).expect("a taker");
+        match rules.exchange_offer_basis {
+            ExchangeBasis::SameType => e.role == moved.role,
+            ExchangeBasis::EqualValue => value(e) == value(moved),
+            ExchangeBasis::MutualCapture => true,
+        }
+    };
+    // 兑: the opponent can take, and taking neither wins nor loses.
+    for &(c, gain) in &takers {
+        if fits(c.from) && gain == 0 && !after.play_unchecked(c).has_mate_in_one() {
+            let mutual = rules.exchange_offer_basis != ExchangeBasis::MutualCapture
+                || after.passed().is_some_and(|p| {
+                    p.legal_captures()
+                        .iter()
+                        .any(|x| x.from == m.to && x.to == c.from)
+                });
+            if mutual {
+                return idle(MoveKind::Exchange, vec![c.from], "it offers an exchange");
+            }
+        }
+    }
+    // 献: a piece of the same kind can take it, and wins by it.
+    for &(c, gain) in &takers {
+        let e = after.piece_at(c.from).expect("a taker");
+        if e.role == moved.role && gain > 0 {
+            return idle(MoveKind::Offer, vec![c.from], "it offers a piece");
+        }
+    }
+    // 拦: some enemy move that existed before is now cut by the moved piece.
+    if let (Some(b), Some(a)) = (before.passed(), Some(after)) {
+        let cut: Vec<Move> = b
+            .legal_moves()
+            .into_iter()
+            .filter(|x| x.from != m.to && x.to != m.to && x.to != m.from)
+            .filter(|x| !a.legal_moves().contains(x))
+            .filter(|x| blocks(m.to, *x, b.piece_at(x.from).map(|p| p.role)))
+            .collect();
+        if let Some(x) = cut.first() {
+            return idle(MoveKind::Block, vec![x.from], "it blocks an enemy piece");
+        }
+    }
+    // 跟: the moved piece watches a protected enemy piece it cannot win.
+    if let Some(p) = after.passed() {
+        let watched: Vec<Square> = p
+            .legal_captures()
+            .into_iter()
+            .filter(|c| c.from == m.to)
+            .filter(|c| {
+                let t = p.piece_at(c.to).expect("a capture");
+                t.color != us && is_material(t, c.to, rules) && p.capture_gain(*c) <= 0
+            })
+            .map(|c| c.to)
+            .collect();
+        if !watched.is_empty() {
+            return idle(
+                MoveKind::Follow,
+                watched,
+                "it keeps watch on a protected piece",
+            );
+        }
+    }
+    idle(MoveKind::Idle, vec![], "no attack, offer, block or watch")
+}
+
+/// Whether a piece on `sq` stands in the way of move `x` by a piece of kind `role`.
+fn blocks(sq: Square, x: Move, role: Option<Role>) -> bool {
+    let (f, t) = (x.from, x.to);
+    match role {
+        Some(Role::Rook) | Some(Role::Cannon) | Some(Role::King) => {
+            let on_line = (sq.file() == f.file()
+                && f.file() == t.file()
+                && (sq.rank() - f.rank()).signum() == (t.rank() - f.rank()).signum())
+                || (sq.rank() == f.rank()
+                    && f.rank() == t.rank()
+                    && (sq.file() - f.file()).signum() == (t.file() - f.file()).signum());
+            let nearer = (sq.file() - f.file()).abs() + (sq.rank() - f.rank()).abs()
+                < (t.file() - f.file()).abs() + (t.rank() - f.rank()).abs();
+            on_line && nearer
+        }
+        Some(Role::Horse) => {
+            let (df, dr) = (t.file() - f.file(), t.rank() - f.rank());
+            let leg = if dr.abs() == 2 {
+                f.offset(0, dr / 2)
+            } else {
+                f.offset(df / 2, 0)
+            };
+            leg == Some(sq)
+        }
+        Some(Role::Elephant) => {
+            f.offset((t.file() - f.file()) / 2, (t.rank() - f.rank()) / 2) == Some(sq)
+        }
+        _ => false,
+    }
+}

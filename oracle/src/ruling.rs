@@ -1,0 +1,485 @@
+//! `xq rule`: what an arbiter rules on a game, under an edition. In order:
+//! the end of the game on the board (mate, 困毙); otherwise the repetition
+//! cycle ending at the last move; otherwise no ruling. The JSON form is a
+//! documented interface (`spec/RULINGS.md`).
+
+use serde::Serialize;
+
+use crate::clauses;
+use crate::edition::Edition;
+use crate::game::Game;
+use crate::notation::{format_move, Notation};
+use crate::repetition::{
+    self, chinese_name, CycleRuling, MoveKind, SearchLimits, SideCycle, Verdict,
+};
+use crate::status::{EndReason, Outcome};
+use crate::types::Color;
+
+/// Why the ruling is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RulingReason {
+    Checkmate,
+    Stalemate,
+    /// One side checked perpetually (长将) and loses.
+    PerpetualCheck,
+    /// Both sides checked perpetually: a draw.
+    MutualPerpetualCheck,
+    /// Both sides' patterns are allowed: a draw.
+    BothAllowed,
+    /// Both forbidden with equal weight: a draw.
+    BothForbidden,
+    /// One side's pattern is forbidden (or heavier): it must vary, and
+    /// loses if the repetition stands.
+    MustVary,
+    /// Nothing to rule on.
+    None,
+}
+
+impl RulingReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            RulingReason::Checkmate => "checkmate",
+            RulingReason::Stalemate => "stalemate",
+            RulingReason::PerpetualCheck => "perpetual-check",
+            RulingReason::MutualPerpetualCheck => "mutual-perpetual-check",
+            RulingReason::BothAllowed => "both-allowed",
+            RulingReason::BothForbidden => "both-forbidden",
+            RulingReason::MustVary => "must-vary",
+            RulingReason::None => "none",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CycleInfo {
+    pub first_ply: usize,
+    pub last_ply: usize,
+    pub occurrences: usize,
+    /// Whether the edition's repetition count has been reached (待判局面).
+    pub adjudicable: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveInfo {
+    pub ply: usize,
+    /// ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Chinese notation.
+    pub chinese: String,
+    pub kind: MoveKind,
+    /// Points (ICCS) of what the move attacks, offers to, blocks or watches.
+    pub targets: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SideInfo {
+    pub pattern: repetition::Pattern,
+    /// The traditional name: 长将, 一将一捉, 一捉一闲 …
+    pub pattern_zh: String,
+    pub forbidden: bool,
+    pub moves: Vec<MoveInfo>,
+}
+
+/// A ruling, as `xq rule --format json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ruling {
+    pub result: Outcome,
+    pub reason: RulingReason,
+    pub edition: String,
+    pub cycle: Option<CycleInfo>,
+    pub red: Option<SideInfo>,
+    pub black: Option<SideInfo>,
+    /// Clause ids the ruling rests on.
+    pub clauses: Vec<String>,
+    pub explanation: String,
+}
+
+/// Output language of explanations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+/// Rules on the game as it stands.
+pub fn rule(game: &Game, edition: &Edition, limits: &SearchLimits, lang: Lang) -> Ruling {
+    let pos = game.current();
+    let status = pos.status();
+    if let Some(end) = status.reason {
+        let clause = match end {
+            EndReason::Checkmate => "mate.checkmate",
+            EndReason::Stalemate => "stalemate.no-move",
+        };
+        let loser = pos.turn();
+        let explanation = match lang {
+            Lang::En => format!(
+                "{} has no legal move and {}: {} loses ({}).",
+                cap(loser.name()),
+                if end == EndReason::Checkmate {
+                    "is in check (checkmate)"
+                } else {
+                    "is not in check (stalemate)"
+                },
+                loser.name(),
+                end.as_str()
+            ),
+            Lang::Zh => format!(
+                "{}无子可动，{}，{}负。",
+                loser.name_zh(),
+                end.zh(),
+                loser.name_zh()
+            ),
+        };
+        return Ruling {
+            result: status.result,
+            reason: if end == EndReason::Checkmate {
+                RulingReason::Checkmate
+            } else {
+                RulingReason::Stalemate
+            },
+            edition: edition.id.clone(),
+            cycle: None,
+            red: None,
+            black: None,
+            clauses: vec![clause.into()],
+            explanation,
+        };
+    }
+    let rules = edition.repetition();
+    if let Some(cycle) = repetition::find_cycle(game) {
+        let r = repetition::rule_cycle(game, cycle, &rules, limits);
+        return cycle_ruling(game, edition, &r, rules.occurrences as usize, lang);
+    }
+    Ruling {
+        result: Outcome::Ongoing,
+        reason: RulingReason::None,
+        edition: edition.id.clone(),
+        cycle: None,
+        red: None,
+        black: None,
+        clauses: vec![],
+        explanation: match lang {
+            Lang::En => {
+                "The game has not ended and the final position does not repeat: nothing to rule on."
+                    .into()
+            }
+            Lang::Zh => "对局未结束，最后局面也未重复出现，无需裁决。".into(),
+        },
+    }
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn side_info(game: &Game, side: &SideCycle) -> SideInfo {
+    let positions = game.positions();
+    let moves = game.moves();
+    SideInfo {
+        pattern: side.pattern,
+        pattern_zh: chinese_name(&side.kinds()),
+        forbidden: side.forbidden,
+        moves: side
+            .moves
+            .iter()
+            .map(|(ply, c)| MoveInfo {
+                ply: *ply,
+                mv: moves[ply - 1].to_string(),
+                chinese: format_move(&positions[ply - 1], moves[ply - 1], Notation::Chinese),
+                kind: c.kind,
+                targets: c.targets.iter().map(|s| s.to_string()).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn pattern_clause(p: repetition::Pattern) -> Option<&'static str> {
+    use repetition::Pattern::*;
+    Some(match p {
+        PerpetualCheck => "repetition.perpetual-check",
+        PerpetualKill => "repetition.perpetual-kill",
+        PerpetualChase => "repetition.perpetual-chase",
+        CheckKill => "repetition.check-kill",
+        CheckChase => "repetition.check-chase",
+        KillChase => "repetition.kill-chase",
+        PerpetualAttack => "repetition.forbidden",
+        AttackIdle | Idle => "repetition.allowed",
+    })
+}
+
+fn kind_clause(k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Check => "term.check",
+        MoveKind::Kill => "term.kill",
+        MoveKind::Chase => "term.chase",
+        MoveKind::Exchange => "term.exchange",
+        MoveKind::Offer => "term.offer",
+        MoveKind::Block => "term.block",
+        MoveKind::Follow => "term.follow",
+        MoveKind::Idle => "term.idle",
+    }
+}
+
+fn cycle_ruling(
+    game: &Game,
+    edition: &Edition,
+    r: &CycleRuling,
+    needed: usize,
+    lang: Lang,
+) -> Ruling {
+    let (result, reason, verdict_clause) = match r.verdict {
+        Verdict::BothAllowed => (
+            Outcome::Draw,
+            RulingReason::BothAllowed,
+            "repetition.both-allowed",
+        ),
+        Verdict::BothForbidden => (
+            Outcome::Draw,
+            RulingReason::BothForbidden,
+            "repetition.both-forbidden",
+        ),
+        Verdict::MutualPerpetualCheck => (
+            Outcome::Draw,
+            RulingReason::MutualPerpetualCheck,
+            "repetition.mutual-check",
+        ),
+        Verdict::PerpetualCheck { red_loses } => (
+            Outcome::win_for(if red_loses { Color::Black } else { Color::Red }),
+            RulingReason::PerpetualCheck,
+            "repetition.perpetual-check",
+        ),
+        Verdict::MustVary {
+            red_must_vary,
+            ranked,
+        } => (
+            Outcome::win_for(if red_must_vary {
+                Color::Black
+            } else {
+                Color::Red
+            }),
+            RulingReason::MustVary,
+            if ranked {
+                "special.both-forbidden-ranking"
+            } else {
+                "repetition.forbidden-vs-allowed"
+            },
+        ),
+    };
+    let mut clauses: Vec<String> = vec![verdict_clause.into()];
+    for side in [&r.red, &r.black] {
+        if let Some(c) = pattern_clause(side.pattern) {
+            clauses.push(c.into());
+        }
+        for k in side.kinds() {
+            clauses.push(kind_clause(k).into());
+        }
+    }
+    clauses.push("repetition.adjudication".into());
+    let mut seen = std::collections::HashSet::new();
+    clauses.retain(|c| seen.insert(c.clone()) && clauses::get(c).is_some());
+
+    let cycle = CycleInfo {
+        first_ply: r.cycle.first_ply,
+        last_ply: r.cycle.last_ply,
+        occurrences: r.cycle.occurrences,
+        adjudicable: r.cycle.occurrences >= needed,
+    };
+    let red = side_info(game, &r.red);
+    let black = side_info(game, &r.black);
+    let explanation = explain(
+        edition, &cycle, &red, &black, result, reason, &clauses, needed, lang,
+    );
+    Ruling {
+        result,
+        reason,
+        edition: edition.id.clone(),
+        cycle: Some(cycle),
+        red: Some(red),
+        black: Some(black),
+        clauses,
+        explanation,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn explain(
+    edition: &Edition,
+    cycle: &CycleInfo,
+    red: &SideInfo,
+    black: &SideInfo,
+    result: Outcome,
+    reason: RulingReason,
+    clauses: &[String],
+    needed: usize,
+    lang: Lang,
+) -> String {
+    let mut s = String::new();
+    let cite = |id: &str| {
+        let a = clauses::articles(id, &edition.id);
+        if a.is_empty() {
+            id.to_string()
+        } else {
+            format!("{id} ({})", a.join(", "))
+        }
+    };
+    match lang {
+        Lang::En => {
+            s.push_str(&format!(
+                "Repetition ruling under {} ({}).\nThe final position has occurred {} time(s); the cycle is plies {}–{}. {}\n",
+                edition.name,
+                edition.id,
+                cycle.occurrences,
+                cycle.first_ply,
+                cycle.last_ply,
+                if cycle.adjudicable {
+                    format!("The edition's count of {needed} is reached: the position is awaiting a ruling.")
+                } else {
+                    format!("The edition's count of {needed} is not reached yet; this is the ruling if the repetition stands.")
+                }
+            ));
+            for (name, side) in [("Red", red), ("Black", black)] {
+                s.push_str(&format!("{name}:\n"));
+                for m in &side.moves {
+                    let targets = if m.targets.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" [{}]", m.targets.join(", "))
+                    };
+                    s.push_str(&format!(
+                        "  ply {:>3}  {} ({})  {}{}\n",
+                        m.ply,
+                        m.chinese,
+                        m.mv,
+                        m.kind_name(),
+                        targets
+                    ));
+                }
+                s.push_str(&format!(
+                    "  pattern: {} ({}), {}\n",
+                    side.pattern.english(),
+                    side.pattern_zh,
+                    if side.forbidden {
+                        "forbidden"
+                    } else {
+                        "allowed"
+                    }
+                ));
+            }
+            let verdict = match (reason, result) {
+                (RulingReason::PerpetualCheck, r) => format!(
+                    "{} checks perpetually and loses.",
+                    if r == Outcome::BlackWins {
+                        "Red"
+                    } else {
+                        "Black"
+                    }
+                ),
+                (RulingReason::MutualPerpetualCheck, _) => {
+                    "Both sides check perpetually: a draw.".into()
+                }
+                (RulingReason::BothAllowed, _) => "Both sides' moves are allowed: a draw.".into(),
+                (RulingReason::BothForbidden, _) => {
+                    "Both sides' moves are forbidden and of equal weight: a draw.".into()
+                }
+                (RulingReason::MustVary, r) => format!(
+                    "{} must vary; if it does not, it loses ({}).",
+                    if r == Outcome::BlackWins {
+                        "Red"
+                    } else {
+                        "Black"
+                    },
+                    r.as_str()
+                ),
+                _ => String::new(),
+            };
+            s.push_str(&format!(
+                "Ruling: {verdict} Result if the repetition stands: {}.\n",
+                result.as_str()
+            ));
+            s.push_str("Clauses: ");
+        }
+        Lang::Zh => {
+            s.push_str(&format!(
+                "棋例裁决（{}）\n最后局面已出现 {} 次，循环为第 {}–{} 着。{}\n",
+                edition.name_zh,
+                cycle.occurrences,
+                cycle.first_ply,
+                cycle.last_ply,
+                if cycle.adjudicable {
+                    format!("已达 {needed} 次，为待判局面。")
+                } else {
+                    format!("尚未达到 {needed} 次；以下为若继续循环时的裁决。")
+                }
+            ));
+            for (name, side) in [("红方", red), ("黑方", black)] {
+                s.push_str(&format!("{name}：\n"));
+                for m in &side.moves {
+                    let targets = if m.targets.is_empty() {
+                        String::new()
+                    } else {
+                        format!("（{}）", m.targets.join("、"))
+                    };
+                    s.push_str(&format!(
+                        "  第{}着 {}  {}{}\n",
+                        m.ply,
+                        m.chinese,
+                        m.kind.zh(),
+                        targets
+                    ));
+                }
+                s.push_str(&format!(
+                    "  {}：{}\n",
+                    side.pattern_zh,
+                    if side.forbidden {
+                        "禁止着法"
+                    } else {
+                        "允许着法"
+                    }
+                ));
+            }
+            let verdict = match (reason, result) {
+                (RulingReason::PerpetualCheck, r) => format!(
+                    "{}长将，判负。",
+                    if r == Outcome::BlackWins {
+                        "红方"
+                    } else {
+                        "黑方"
+                    }
+                ),
+                (RulingReason::MutualPerpetualCheck, _) => "双方长将，判和。".into(),
+                (RulingReason::BothAllowed, _) => "双方均为允许着法，不变作和。".into(),
+                (RulingReason::BothForbidden, _) => "双方均为禁止着法且轻重相当，不变作和。".into(),
+                (RulingReason::MustVary, r) => format!(
+                    "{}须变着，不变作负。",
+                    if r == Outcome::BlackWins {
+                        "红方"
+                    } else {
+                        "黑方"
+                    }
+                ),
+                _ => String::new(),
+            };
+            s.push_str(&format!("裁决：{verdict}（{}）\n", result.as_str()));
+            s.push_str("依据：");
+        }
+    }
+    s.push_str(
+        &clauses
+            .iter()
+            .map(|c| cite(c))
+            .collect::<Vec<_>>()
+            .join("; "),
+    );
+    s
+}
+
+impl MoveInfo {
+    fn kind_name(&self) -> String {
+        format!("{} {}", self.kind.zh(), self.kind.name())
+    }
+}
