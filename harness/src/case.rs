@@ -325,6 +325,7 @@ fn check_case(
         QuestionKind::LegalMoves => Question::LegalMoves,
         QuestionKind::Status => Question::Status,
         QuestionKind::Position => Question::Position,
+        QuestionKind::Ruling => Question::Ruling,
         QuestionKind::Perft => Question::Perft {
             depth: raw.depth.unwrap_or_default(),
         },

@@ -28,7 +28,8 @@ Runner options:
   --suite DIR              the suite root holding spec/ and cases/ (default: this repository)
   --edition ID             only this edition (repeatable)
   --timeout SECS           per-request timeout (default 5)
-  --expectations FILE      known failures of this implementation (YAML)
+  --expectations FILE      known failures of this implementation (YAML); the built-in
+                           oracle uses harness/expectations/xq-oracle.yaml by default
   --json FILE              write a JSON report
   --junit FILE             write a JUnit XML report
   --write-expectations FILE
@@ -51,6 +52,8 @@ pub struct Options {
     pub write_expectations: Option<PathBuf>,
     pub coverage: bool,
     pub help: bool,
+    /// The implementation is the built-in oracle (in-process or `xq serve`).
+    pub builtin: bool,
     /// What is left for libtest.
     pub libtest: Vec<String>,
 }
@@ -83,6 +86,7 @@ impl Options {
             write_expectations: None,
             coverage: false,
             help: false,
+            builtin: true,
             libtest: Vec::new(),
         };
         let mut timeout = Duration::from_secs(5);
@@ -121,6 +125,10 @@ impl Options {
                 _ => o.libtest.push(a),
             }
         }
+        o.builtin = matches!(
+            which.as_ref().map(|w| w.0.as_str()),
+            None | Some("oracle") | Some("serve")
+        );
         o.factory = match which {
             None => Box::new(OracleFactory),
             Some((kind, cmd)) => match kind.as_str() {
@@ -175,7 +183,12 @@ pub fn main_with(options: Options) -> std::process::ExitCode {
             return ExitCode::from(2);
         }
     };
-    let expectations = match &options.expectations {
+    // The built-in oracle carries its own known failures.
+    let default_expectations = options.suite.join("harness/expectations/xq-oracle.yaml");
+    let expectations_file = options.expectations.clone().or_else(|| {
+        (options.builtin && default_expectations.exists()).then_some(default_expectations)
+    });
+    let expectations = match &expectations_file {
         None => Expectations::default(),
         Some(path) => match Expectations::load(path, &suite) {
             Ok(e) => e,

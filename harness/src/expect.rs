@@ -17,6 +17,7 @@ pub enum Expect {
     Perft(u64),
     Convert(ConvertExpect),
     Position(PositionExpect),
+    Ruling(RulingExpect),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
@@ -78,7 +79,62 @@ pub struct PositionExpect {
     pub problem: Option<String>,
 }
 
+/// What a ruling must say. Only what is given is checked.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingExpect {
+    pub result: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicable: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub red: Option<SideExpect>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<SideExpect>,
+}
+
+/// A side's part of a repetition ruling.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideExpect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forbidden: Option<bool>,
+    /// The kind of each of the side's moves in the cycle, in order. `idle`
+    /// accepts any kind of 闲 (exchange, offer, block, follow, idle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<Vec<String>>,
+}
+
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
+pub const RULING_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+pub const RULING_REASONS: [&str; 8] = [
+    "checkmate",
+    "stalemate",
+    "perpetual-check",
+    "mutual-perpetual-check",
+    "both-allowed",
+    "both-forbidden",
+    "must-vary",
+    "none",
+];
+pub const PATTERNS: [&str; 9] = [
+    "perpetual-check",
+    "perpetual-kill",
+    "perpetual-chase",
+    "check-kill",
+    "check-chase",
+    "kill-chase",
+    "perpetual-attack",
+    "attack-idle",
+    "idle",
+];
+pub const KINDS: [&str; 8] = [
+    "check", "kill", "chase", "exchange", "offer", "block", "follow", "idle",
+];
+const IDLE_KINDS: [&str; 5] = ["exchange", "offer", "block", "follow", "idle"];
 pub const END_REASONS: [&str; 2] = ["checkmate", "stalemate"];
 pub const REJECTIONS: [&str; 4] = ["syntax", "no-such-piece", "ambiguous", "illegal"];
 pub const PROBLEMS: [&str; 8] = [
@@ -104,6 +160,7 @@ impl Expect {
             QuestionKind::Perft => Expect::Perft(serde_yaml::from_value(v).map_err(e)?),
             QuestionKind::Convert => Expect::Convert(serde_yaml::from_value(v).map_err(e)?),
             QuestionKind::Position => Expect::Position(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::Ruling => Expect::Ruling(serde_yaml::from_value(v).map_err(e)?),
         };
         expect.check_possible()?;
         Ok(expect)
@@ -216,6 +273,33 @@ impl Expect {
                     return Err("the expected text is empty".into());
                 }
             }
+            Expect::Ruling(r) => {
+                if !RULING_RESULTS.contains(&r.result.as_str()) {
+                    return Err(format!(
+                        "result must be one of {RULING_RESULTS:?}, not {:?}",
+                        r.result
+                    ));
+                }
+                if let Some(reason) = &r.reason {
+                    if !RULING_REASONS.contains(&reason.as_str()) {
+                        return Err(format!(
+                            "reason must be one of {RULING_REASONS:?}, not {reason:?}"
+                        ));
+                    }
+                }
+                for side in [&r.red, &r.black].into_iter().flatten() {
+                    if let Some(p) = &side.pattern {
+                        if !PATTERNS.contains(&p.as_str()) {
+                            return Err(format!("pattern must be one of {PATTERNS:?}, not {p:?}"));
+                        }
+                    }
+                    for k in side.kinds.iter().flatten() {
+                        if !KINDS.contains(&k.as_str()) {
+                            return Err(format!("kind must be one of {KINDS:?}, not {k:?}"));
+                        }
+                    }
+                }
+            }
             Expect::Position(p) => match (&p.valid, &p.problem) {
                 (true, Some(_)) => return Err("a valid position has no problem".into()),
                 (false, Some(c)) if !PROBLEMS.contains(&c.as_str()) => {
@@ -237,6 +321,15 @@ impl Expect {
             Expect::Perft(_) => false,
             Expect::Convert(c) => matches!(c, ConvertExpect::Rejected { .. }),
             Expect::Position(p) => !p.valid,
+            // A draw, or a side whose pattern is allowed.
+            Expect::Ruling(r) => {
+                r.result == "1/2-1/2"
+                    || r.result == "*"
+                    || [&r.red, &r.black]
+                        .into_iter()
+                        .flatten()
+                        .any(|s| s.forbidden == Some(false))
+            }
         }
     }
 
@@ -367,6 +460,79 @@ impl Expect {
                     None => Err(format!(
                         "accepted the move ({actual}), expected it rejected as {error:?}"
                     )),
+                }
+            }
+            Expect::Ruling(r) => {
+                let mut problems = Vec::new();
+                let got = field(actual, "result")?
+                    .as_str()
+                    .ok_or("\"result\" is not a string")?;
+                if got != r.result {
+                    problems.push(format!("result is {got:?}, expected {:?}", r.result));
+                }
+                // Reasons, counts and patterns are optional in answers: an
+                // implementation that only gives the result is held to that.
+                if let (Some(want), Some(got)) =
+                    (&r.reason, actual.get("reason").and_then(Value::as_str))
+                {
+                    if got != want {
+                        problems.push(format!("reason is {got:?}, expected {want:?}"));
+                    }
+                }
+                if let (Some(want), Some(got)) = (
+                    r.adjudicable,
+                    actual
+                        .pointer("/cycle/adjudicable")
+                        .and_then(Value::as_bool),
+                ) {
+                    if got != want {
+                        problems.push(format!("adjudicable is {got}, expected {want}"));
+                    }
+                }
+                for (name, want) in [("red", &r.red), ("black", &r.black)] {
+                    let (Some(want), Some(side)) =
+                        (want, actual.get(name).filter(|v| !v.is_null()))
+                    else {
+                        continue;
+                    };
+                    if let (Some(p), Some(got)) =
+                        (&want.pattern, side.get("pattern").and_then(Value::as_str))
+                    {
+                        if got != p {
+                            problems.push(format!("{name}'s pattern is {got:?}, expected {p:?}"));
+                        }
+                    }
+                    if let (Some(f), Some(got)) = (
+                        want.forbidden,
+                        side.get("forbidden").and_then(Value::as_bool),
+                    ) {
+                        if got != f {
+                            problems
+                                .push(format!("{name}'s pattern forbidden is {got}, expected {f}"));
+                        }
+                    }
+                    if let (Some(kinds), Some(moves)) =
+                        (&want.kinds, side.get("moves").and_then(Value::as_array))
+                    {
+                        let got: Vec<&str> = moves
+                            .iter()
+                            .filter_map(|m| m.get("kind").and_then(Value::as_str))
+                            .collect();
+                        let fits = got.len() == kinds.len()
+                            && kinds
+                                .iter()
+                                .zip(&got)
+                                .all(|(w, g)| w == g || (w == "idle" && IDLE_KINDS.contains(g)));
+                        if !fits {
+                            problems
+                                .push(format!("{name}'s moves are {got:?}, expected {kinds:?}"));
+                        }
+                    }
+                }
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    Err(problems.join("; "))
                 }
             }
             Expect::Position(p) => {

@@ -167,7 +167,7 @@ impl Uci {
                 };
                 json!({"in_check": in_check, "legal_moves": moves.len(), "result": result, "reason": reason})
             }
-            Question::Convert { .. } | Question::Position => {
+            Question::Convert { .. } | Question::Position | Question::Ruling => {
                 return Ok(Reply::unsupported(
                     req.seq,
                     "UCI has no command for this question",

@@ -44,6 +44,15 @@ fn main() {
             mate_by_checks(before, 3)
         );
         if let Some(p) = after.passed() {
+            for c in p.legal_captures() {
+                let a = p.play_unchecked(c);
+                println!(
+                    "      cap {} gain {} mate1 {}",
+                    c,
+                    p.capture_gain(c),
+                    a.has_mate_in_one()
+                );
+            }
             println!("   after : {}  kill:{}", fmt(&p), mate_by_checks(&p, 3));
         } else {
             println!("   after : (check)");

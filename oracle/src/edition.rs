@@ -209,6 +209,12 @@ pub struct RepetitionRules {
     pub pawn_chase_in_mutual_attack_is_chase: Option<bool>,
     pub unpromoted_pawn_chasable: bool,
     pub exchange_offer_basis: ExchangeBasis,
+    /// 26.2: incidental attacks on advisors and elephants by a side holding
+    /// a drawing point are 闲. Taken to apply when that side has a single
+    /// attacking piece (the condition is not in our 2020 text). `null`: no
+    /// such rule.
+    #[serde(default)]
+    pub drawing_point_attacks_idle: Option<bool>,
     /// Threats created by the king's answer to a check are 闲.
     pub king_check_answer_threats_idle: bool,
     pub both_forbidden_ranking: BothForbiddenRanking,

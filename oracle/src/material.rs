@@ -8,7 +8,7 @@
 //! elephant, or two pawns for a horse, is no gain.
 
 use crate::position::Position;
-use crate::types::{Move, Piece, Role};
+use crate::types::{Move, Piece, Role, Square};
 
 /// The value of a piece in exchange accounting.
 pub fn value(piece: Piece) -> i32 {
@@ -20,6 +20,16 @@ pub fn value(piece: Piece) -> i32 {
         Role::King => 100,
     }
 }
+
+/// What belongs to the exchange started by one capture.
+struct Scope<'a> {
+    /// The point of the first capture.
+    focus: Square,
+    independent: &'a [Move],
+}
+
+/// How deep a chain of captures is followed.
+const EXCHANGE_DEPTH: u32 = 8;
 
 impl Position {
     /// The legal captures of the side to move.
@@ -34,7 +44,7 @@ impl Position {
     /// valuable capturer first, never less than zero (it may stop). Only
     /// legal captures count, so a pinned protector, or one whose recapture
     /// would expose its king or make the kings face, protects nothing (假根).
-    pub fn exchange_on(&self, sq: crate::types::Square) -> i32 {
+    pub fn exchange_on(&self, sq: Square) -> i32 {
         let Some(victim) = self.piece_at(sq) else {
             return 0;
         };
@@ -51,29 +61,78 @@ impl Position {
         (value(victim) - after.exchange_on(sq)).max(0)
     }
 
+    /// A capture's gain by the static exchange on its own point only.
+    pub fn local_gain(&self, m: Move) -> i32 {
+        let victim = self.piece_at(m.to).map_or(0, value);
+        let after = self.play_unchecked(m);
+        if !after.has_legal_move() {
+            return victim + 100;
+        }
+        victim - after.exchange_on(m.to)
+    }
+
     /// The net material the side to move wins by the capture `m` after the
-    /// complete exchange: the opponent answers by taking back on the point,
-    /// or by a capture elsewhere that the capture itself made possible
-    /// (a piece that shielded another moved away: 被牵子捉子, 得不偿失).
+    /// complete exchange (完整交换). The exchange goes on with captures on
+    /// the same point, and with captures elsewhere that the exchange itself
+    /// makes good: a defender drawn into the exchange (图4), a line opened
+    /// by the capturer leaving its point (被牵子捉子, 图23), a piece the
+    /// capturer protected left without its root (做根子捉子, 图12).
+    /// Captures either side could already make with profit are independent
+    /// threats, not part of this exchange.
     pub fn capture_gain(&self, m: Move) -> i32 {
         let victim = self.piece_at(m.to).map_or(0, value);
         let after = self.play_unchecked(m);
         if !after.has_legal_move() {
             return victim + 100;
         }
-        let existing: Vec<Move> = self
-            .passed()
-            .map(|p| p.legal_captures())
-            .unwrap_or_default();
-        let mut reply = after.exchange_on(m.to);
-        for c in after.legal_captures() {
-            if c.to != m.to && !existing.contains(&c) {
-                let v = after.piece_at(c.to).map_or(0, value);
-                let next = after.play_unchecked(c);
-                reply = reply.max(v - next.exchange_on(c.to));
-            }
+        let standing = |p: &Position| -> Vec<Move> {
+            p.legal_captures()
+                .into_iter()
+                .filter(|c| p.local_gain(*c) > 0)
+                .collect()
+        };
+        let mut independent = standing(self);
+        if let Some(p) = self.passed() {
+            independent.extend(standing(&p));
         }
-        victim - reply
+        independent.retain(|c| c.to != m.to && *c != m);
+        let scope = Scope {
+            focus: m.to,
+            independent: &independent,
+        };
+        victim - after.quiesce(&scope, 0, i32::MAX / 2, EXCHANGE_DEPTH)
+    }
+
+    /// Capture-only minimax for the side to move, which may stop at any
+    /// point (so never below zero), over the captures that belong to the
+    /// exchange on `focus`.
+    fn quiesce(&self, scope: &Scope, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+        if alpha >= beta || depth == 0 {
+            return alpha;
+        }
+        let mut captures = self.legal_captures();
+        captures.retain(|c| c.to == scope.focus || !scope.independent.contains(c));
+        // Most valuable victim first, then least valuable attacker.
+        captures.sort_by_key(|m| {
+            (
+                -self.piece_at(m.to).map_or(0, value),
+                self.piece_at(m.from).map_or(0, value),
+            )
+        });
+        for m in captures {
+            let victim = self.piece_at(m.to).map_or(0, value);
+            let after = self.play_unchecked(m);
+            let score = if after.has_legal_move() {
+                victim - after.quiesce(scope, (victim - beta).max(0), victim - alpha, depth - 1)
+            } else {
+                victim + 100 // the capture mates: nothing comes back
+            };
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
     }
 
     /// Whether the side to move can mate at once.

@@ -65,6 +65,9 @@ pub enum Question {
     },
     /// Whether `fen` is a legal position.
     Position,
+    /// The arbiter's ruling on the game after the history, under the
+    /// request's edition (`spec/RULINGS.md`).
+    Ruling,
 }
 
 impl Question {
@@ -77,6 +80,7 @@ impl Question {
             Question::Perft { .. } => QuestionKind::Perft,
             Question::Convert { .. } => QuestionKind::Convert,
             Question::Position => QuestionKind::Position,
+            Question::Ruling => QuestionKind::Ruling,
         }
     }
 }
@@ -91,16 +95,18 @@ pub enum QuestionKind {
     Perft,
     Convert,
     Position,
+    Ruling,
 }
 
 impl QuestionKind {
-    pub const ALL: [QuestionKind; 6] = [
+    pub const ALL: [QuestionKind; 7] = [
         QuestionKind::LegalMoves,
         QuestionKind::IsLegal,
         QuestionKind::Status,
         QuestionKind::Perft,
         QuestionKind::Convert,
         QuestionKind::Position,
+        QuestionKind::Ruling,
     ];
 
     pub fn name(self) -> &'static str {
@@ -111,6 +117,7 @@ impl QuestionKind {
             QuestionKind::Perft => "perft",
             QuestionKind::Convert => "convert",
             QuestionKind::Position => "position",
+            QuestionKind::Ruling => "ruling",
         }
     }
 }
@@ -267,6 +274,13 @@ fn answer_value(req: &Request) -> Result<Value, String> {
             Ok(m) => json!({"move": format_move(pos, m, *to)}),
             Err(e) => json!({"rejected": rejection_code(&e), "message": e.to_string()}),
         },
+        Question::Ruling => {
+            let edition = crate::edition::get(&req.edition)
+                .ok_or_else(|| format!("unknown edition {}", req.edition))?;
+            let ruling =
+                crate::ruling::rule(&game, edition, &Default::default(), crate::ruling::Lang::En);
+            serde_json::to_value(ruling).map_err(|e| e.to_string())?
+        }
         Question::Position => unreachable!("answered above"),
     })
 }

@@ -160,8 +160,19 @@ pub fn classify(
                 !(own_attacks_idle && matches!(t.attacker_piece.role, Role::King | Role::Pawn))
             })
             // Where king and pawn moves that help another piece are allowed too.
-            .filter(|_| !(mover_is_king_or_pawn && !rules.king_pawn_joint_chase_is_chase))
+            .filter(|_| !mover_is_king_or_pawn || rules.king_pawn_joint_chase_is_chase)
             .collect();
+        // 26.2: a side holding a drawing point with a single attacking piece
+        // does not chase by its incidental attacks on advisors and elephants.
+        let new: Vec<Threat> = if rules.drawing_point_attacks_idle.unwrap_or(false)
+            && attacking_pieces(after, us) <= 1
+        {
+            new.into_iter()
+                .filter(|t| !matches!(t.target_piece.role, Role::Advisor | Role::Elephant))
+                .collect()
+        } else {
+            new
+        };
         if !new.is_empty() {
             let mut targets: Vec<Square> = new.iter().map(|t| t.target).collect();
             targets.sort();
@@ -181,6 +192,22 @@ pub fn classify(
     }
 
     idle_kind(before, after, m, rules)
+}
+
+/// The pieces of a side that can attack across the river: rooks, horses,
+/// cannons and crossed pawns.
+fn attacking_pieces(pos: &Position, color: crate::types::Color) -> usize {
+    Square::iter()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
+        .filter(|(sq, p)| {
+            p.color == color
+                && match p.role {
+                    Role::Rook | Role::Horse | Role::Cannon => true,
+                    Role::Pawn => !sq.on_side_of(color),
+                    _ => false,
+                }
+        })
+        .count()
 }
 
 /// Whether the chased piece, its side to move, can take the attacker in a
@@ -225,24 +252,23 @@ fn idle_kind(before: &Position, after: &Position, m: Move, rules: &RepetitionRul
             ExchangeBasis::MutualCapture => true,
         }
     };
-    // 兑: the opponent can take, and taking neither wins nor loses.
+    // 兑 and 献: an enemy piece of the fitting kind can take the moved piece
+    // without loss and without being mated at once. If the moved piece can
+    // take that piece too, it is a trade offered (兑); else a piece offered (献).
+    let passed = after.passed();
     for &(c, gain) in &takers {
-        if fits(c.from) && gain == 0 && !after.play_unchecked(c).has_mate_in_one() {
-            let mutual = rules.exchange_offer_basis != ExchangeBasis::MutualCapture
-                || after.passed().is_some_and(|p| {
-                    p.legal_captures()
-                        .iter()
-                        .any(|x| x.from == m.to && x.to == c.from)
-                });
-            if mutual {
-                return idle(MoveKind::Exchange, vec![c.from], "it offers an exchange");
-            }
+        if !fits(c.from) || gain < 0 || after.play_unchecked(c).has_mate_in_one() {
+            continue;
         }
-    }
-    // 献: a piece of the same kind can take it, and wins by it.
-    for &(c, gain) in &takers {
-        let e = after.piece_at(c.from).expect("a taker");
-        if e.role == moved.role && gain > 0 {
+        let mutual = passed.as_ref().is_some_and(|p| {
+            p.legal_captures()
+                .iter()
+                .any(|x| x.from == m.to && x.to == c.from)
+        });
+        if mutual {
+            return idle(MoveKind::Exchange, vec![c.from], "it offers an exchange");
+        }
+        if after.piece_at(c.from).is_some_and(|e| e.role == moved.role) {
             return idle(MoveKind::Offer, vec![c.from], "it offers a piece");
         }
     }

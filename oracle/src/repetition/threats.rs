@@ -20,8 +20,8 @@ pub struct SearchLimits {
 impl Default for SearchLimits {
     fn default() -> Self {
         SearchLimits {
-            kill_depth: 3,
-            check_win_depth: 1,
+            kill_depth: 4,
+            check_win_depth: 2,
         }
     }
 }
@@ -90,11 +90,80 @@ fn capture_threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
     out
 }
 
-/// Material won through a check (抽将, 长要抽吃): after the check, whatever
-/// the opponent answers, a winning capture (or a further check, up to the
-/// depth) follows.
+/// What the check `m` surely wins against every defence, followed by one
+/// winning capture or by further checks (up to `depth` checks in all), and
+/// the pieces taken at the end of the weakest defence's line. Mate is not
+/// material and is left to [`mate_by_checks`].
+fn check_line(
+    pos: &Position,
+    m: Move,
+    rules: &RepetitionRules,
+    depth: u32,
+) -> Option<(i32, Vec<Square>)> {
+    let after = pos.play_unchecked(m);
+    let replies = after.legal_moves();
+    if replies.is_empty() {
+        return None;
+    }
+    let mut worst: Option<(i32, Vec<Square>)> = None;
+    for r in replies {
+        let lost = after.piece_at(r.to).map_or(0, value);
+        let next = after.play_unchecked(r);
+        let mut line = capture_threats(&next, rules)
+            .into_iter()
+            .max_by_key(|t| t.gain)
+            .map(|t| (t.gain, vec![t.target]))
+            .unwrap_or((0, vec![]));
+        if let Some(deeper) = win_by_checks(&next, rules, depth - 1) {
+            if deeper.0 > line.0 {
+                line = deeper;
+            }
+        }
+        let score = line.0 - lost;
+        if worst.as_ref().is_none_or(|w| score < w.0) {
+            worst = Some((score, line.1));
+        }
+        if score <= -4 {
+            break; // nothing this check takes can make up for it
+        }
+    }
+    worst
+}
+
+/// The best of [`check_line`] over all checks of the side to move,
+/// counting what a capturing check takes.
+fn win_by_checks(
+    pos: &Position,
+    rules: &RepetitionRules,
+    depth: u32,
+) -> Option<(i32, Vec<Square>)> {
+    if depth == 0 {
+        return None;
+    }
+    let mut best: Option<(i32, Vec<Square>)> = None;
+    for m in pos.legal_moves() {
+        if !pos.gives_check(m) {
+            continue;
+        }
+        let Some((score, mut targets)) = check_line(pos, m, rules, depth) else {
+            continue;
+        };
+        let taken = pos.piece_at(m.to);
+        let score = score + taken.map_or(0, value);
+        if taken.is_some_and(|t| is_material(t, m.to, rules)) {
+            targets.insert(0, m.to);
+        }
+        if score > 0 && best.as_ref().is_none_or(|b| score > b.0) {
+            best = Some((score, targets));
+        }
+    }
+    best
+}
+
+/// Material won through checks (抽将, 长要抽吃): threats whose first move
+/// is a (non-capturing) check and which win material whatever the defence.
 fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Threat> {
-    let mut out = Vec::new();
+    let mut out: Vec<Threat> = Vec::new();
     if depth == 0 {
         return out;
     }
@@ -102,44 +171,29 @@ fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Thr
         if pos.is_capture(m) || !pos.gives_check(m) {
             continue;
         }
-        let after = pos.play_unchecked(m);
-        let replies = after.legal_moves();
-        if replies.is_empty() {
-            continue; // that is mate, not a material threat
+        let Some((gain, targets)) = check_line(pos, m, rules, depth) else {
+            continue;
+        };
+        if gain <= 0 {
+            continue;
         }
-        let mut won: Option<Vec<Threat>> = None;
-        for r in replies {
-            let next = after.play_unchecked(r);
-            let mut t = capture_threats(&next, rules);
-            if t.is_empty() && depth > 1 {
-                t = check_threats(&next, rules, depth - 1);
-            }
-            if t.is_empty() {
-                won = None;
-                break;
-            }
-            // Keep the targets that are won whatever the reply.
-            won = Some(match won {
-                None => t,
-                Some(prev) => prev
-                    .into_iter()
-                    .filter(|p| t.iter().any(|x| x.target == p.target))
-                    .collect(),
-            });
-            if won.as_ref().is_some_and(|w| w.is_empty()) {
-                break;
-            }
-        }
-        for t in won.unwrap_or_default() {
-            if out.iter().any(|o: &Threat| o.target == t.target) {
+        for target in targets {
+            let Some(target_piece) = pos.piece_at(target).filter(|p| p.color != pos.turn()) else {
+                continue;
+            };
+            if out.iter().any(|o| o.target == target) {
                 continue;
             }
             out.push(Threat {
+                target,
+                target_piece,
                 attacker: m.from,
                 attacker_piece: pos.piece_at(m.from).expect("a mover"),
+                gain,
                 by_check: true,
+                // Won outright, whatever the defence: as good as unprotected.
+                unprotected: true,
                 single: true,
-                ..t
             });
         }
     }
