@@ -35,6 +35,8 @@ Runner options:
   --write-expectations FILE
                            write this run's failures as an expectations file
   --coverage               print the per-clause coverage table and exit
+  --diff-editions A B      list every case whose verdict differs between two editions
+                           (the built-in oracle's answers) and exit
   --help-suite             this text
 
 Libtest options (as for cargo test): --list, --exact, --skip PATTERN,
@@ -52,6 +54,8 @@ pub struct Options {
     pub write_expectations: Option<PathBuf>,
     pub coverage: bool,
     pub help: bool,
+    /// Compare two editions instead of running the suite.
+    pub diff_editions: Option<(String, String)>,
     /// The implementation is the built-in oracle (in-process or `xq serve`).
     pub builtin: bool,
     /// What is left for libtest.
@@ -86,6 +90,7 @@ impl Options {
             write_expectations: None,
             coverage: false,
             help: false,
+            diff_editions: None,
             builtin: true,
             libtest: Vec::new(),
         };
@@ -121,6 +126,11 @@ impl Options {
                     o.write_expectations = Some(value("--write-expectations")?.into())
                 }
                 "--coverage" => o.coverage = true,
+                "--diff-editions" => {
+                    let a = value("--diff-editions")?;
+                    let b = it.next().ok_or("--diff-editions needs two edition ids")?;
+                    o.diff_editions = Some((a, b));
+                }
                 "--help-suite" => o.help = true,
                 _ => o.libtest.push(a),
             }
@@ -175,6 +185,22 @@ pub fn main_with(options: Options) -> std::process::ExitCode {
     if options.coverage {
         print!("{}", report::coverage_table(&suite));
         return ExitCode::SUCCESS;
+    }
+    if let Some((a, b)) = &options.diff_editions {
+        for e in [a, b] {
+            if xq_oracle::edition::get(e).is_none() {
+                eprintln!("xq-suite: unknown edition {e}");
+                return ExitCode::from(2);
+            }
+        }
+        let stdout = std::io::stdout();
+        return match crate::diff::diff_editions(&suite, a, b, &mut stdout.lock()) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("xq-suite: {e}");
+                ExitCode::from(2)
+            }
+        };
     }
     let pool = match Pool::new(options.factory) {
         Ok(p) => p,

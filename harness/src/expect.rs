@@ -92,6 +92,9 @@ pub struct RulingExpect {
     pub red: Option<SideExpect>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<SideExpect>,
+    /// For the natural limit: the sides whose claim would be valid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimable_by: Option<Vec<String>>,
 }
 
 /// A side's part of a repetition ruling.
@@ -110,7 +113,8 @@ pub struct SideExpect {
 
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
 pub const RULING_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-pub const RULING_REASONS: [&str; 8] = [
+pub const RULING_REASONS: [&str; 9] = [
+    "natural-limit",
     "checkmate",
     "stalemate",
     "perpetual-check",
@@ -285,6 +289,11 @@ impl Expect {
                         return Err(format!(
                             "reason must be one of {RULING_REASONS:?}, not {reason:?}"
                         ));
+                    }
+                }
+                for c in r.claimable_by.iter().flatten() {
+                    if c != "red" && c != "black" {
+                        return Err(format!("claimable_by lists sides, red or black, not {c:?}"));
                     }
                 }
                 for side in [&r.red, &r.black].into_iter().flatten() {
@@ -487,6 +496,21 @@ impl Expect {
                 ) {
                     if got != want {
                         problems.push(format!("adjudicable is {got}, expected {want}"));
+                    }
+                }
+                if let (Some(want), Some(got)) = (
+                    &r.claimable_by,
+                    actual
+                        .pointer("/natural_limit/claimable_by")
+                        .and_then(Value::as_array),
+                ) {
+                    let got: Vec<&str> = got.iter().filter_map(Value::as_str).collect();
+                    let mut want_sorted: Vec<&str> = want.iter().map(String::as_str).collect();
+                    want_sorted.sort();
+                    let mut got_sorted = got.clone();
+                    got_sorted.sort();
+                    if want_sorted != got_sorted {
+                        problems.push(format!("claimable by {got:?}, expected {want:?}"));
                     }
                 }
                 for (name, want) in [("red", &r.red), ("black", &r.black)] {

@@ -7,6 +7,7 @@
 
 pub mod case;
 pub mod cli;
+pub mod diff;
 pub mod expect;
 pub mod implementation;
 pub mod location;

@@ -12,6 +12,7 @@ pub mod game;
 pub mod legality;
 pub mod material;
 pub mod movegen;
+pub mod natural_limit;
 pub mod notation;
 pub mod perft;
 pub mod position;

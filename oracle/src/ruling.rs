@@ -32,6 +32,9 @@ pub enum RulingReason {
     /// One side's pattern is forbidden (or heavier): it must vary, and
     /// loses if the repetition stands.
     MustVary,
+    /// The natural move limit is reached: a draw (on a claim, unless the
+    /// edition makes it automatic).
+    NaturalLimit,
     /// Nothing to rule on.
     None,
 }
@@ -46,6 +49,7 @@ impl RulingReason {
             RulingReason::BothAllowed => "both-allowed",
             RulingReason::BothForbidden => "both-forbidden",
             RulingReason::MustVary => "must-vary",
+            RulingReason::NaturalLimit => "natural-limit",
             RulingReason::None => "none",
         }
     }
@@ -91,6 +95,8 @@ pub struct Ruling {
     pub cycle: Option<CycleInfo>,
     pub red: Option<SideInfo>,
     pub black: Option<SideInfo>,
+    /// The count towards the natural move limit, when no other ruling applies.
+    pub natural_limit: Option<crate::natural_limit::LimitState>,
     /// Clause ids the ruling rests on.
     pub clauses: Vec<String>,
     pub explanation: String,
@@ -143,6 +149,7 @@ pub fn rule(game: &Game, edition: &Edition, limits: &SearchLimits, lang: Lang) -
             cycle: None,
             red: None,
             black: None,
+            natural_limit: None,
             clauses: vec![clause.into()],
             explanation,
         };
@@ -152,6 +159,11 @@ pub fn rule(game: &Game, edition: &Edition, limits: &SearchLimits, lang: Lang) -
         let r = repetition::rule_cycle(game, cycle, &rules, limits);
         return cycle_ruling(game, edition, &r, rules.occurrences as usize, lang);
     }
+    let limit_rules = edition.natural_limit();
+    let limit = crate::natural_limit::state(game, &limit_rules);
+    if limit.reached() {
+        return limit_ruling(edition, &limit_rules, limit, lang);
+    }
     Ruling {
         result: Outcome::Ongoing,
         reason: RulingReason::None,
@@ -159,14 +171,67 @@ pub fn rule(game: &Game, edition: &Edition, limits: &SearchLimits, lang: Lang) -
         cycle: None,
         red: None,
         black: None,
+        natural_limit: Some(limit),
         clauses: vec![],
         explanation: match lang {
-            Lang::En => {
-                "The game has not ended and the final position does not repeat: nothing to rule on."
-                    .into()
-            }
-            Lang::Zh => "对局未结束，最后局面也未重复出现，无需裁决。".into(),
+            Lang::En => "The game has not ended, the final position does not repeat and the natural limit is not reached: nothing to rule on.".into(),
+            Lang::Zh => "对局未结束，最后局面未重复出现，也未达自然限着，无需裁决。".into(),
         },
+    }
+}
+
+fn limit_ruling(
+    edition: &Edition,
+    rules: &crate::natural_limit::NaturalLimitRules,
+    limit: crate::natural_limit::LimitState,
+    lang: Lang,
+) -> Ruling {
+    let mut clauses = vec![
+        "natural-limit.rounds".to_string(),
+        "natural-limit.reset-by-capture".into(),
+    ];
+    if rules
+        .check_cap
+        .is_some_and(|cap| limit.red.checks > cap || limit.black.checks > cap)
+    {
+        clauses.push("natural-limit.check-cap".into());
+    }
+    if !rules.automatic {
+        clauses.push("natural-limit.claim".into());
+    }
+    let who = |en: bool| {
+        limit
+            .claimable_by
+            .iter()
+            .map(|c| if en { c.name() } else { c.name_zh() })
+            .collect::<Vec<_>>()
+            .join(if en { " or " } else { "或" })
+    };
+    let (r, b) = (limit.red, limit.black);
+    let explanation = match lang {
+        Lang::En => format!(
+            "No capture for {} plies: Red has made {} moves ({} checks, {} counted), Black {} ({} checks, {} counted). The natural limit of {} rounds is reached; {} may claim a draw{}.",
+            limit.plies_without_capture, r.moves, r.checks, r.counted, b.moves, b.checks, b.counted, limit.rounds,
+            who(true),
+            if rules.automatic { " (drawn automatically)" } else { "" }
+        ),
+        Lang::Zh => format!(
+            "已连续 {} 着未吃子：红方 {} 着（将军 {} 着，计 {} 着），黑方 {} 着（将军 {} 着，计 {} 着）。已达自然限着 {} 回合，{}可提和{}。",
+            limit.plies_without_capture, r.moves, r.checks, r.counted, b.moves, b.checks, b.counted, limit.rounds,
+            who(false),
+            if rules.automatic { "（自动判和）" } else { "" }
+        ),
+    };
+    Ruling {
+        result: Outcome::Draw,
+        reason: RulingReason::NaturalLimit,
+        edition: edition.id.clone(),
+        cycle: None,
+        red: None,
+        black: None,
+        natural_limit: Some(limit),
+        clauses,
+        explanation,
     }
 }
 
@@ -301,6 +366,7 @@ fn cycle_ruling(
         cycle: Some(cycle),
         red: Some(red),
         black: Some(black),
+        natural_limit: None,
         clauses,
         explanation,
     }

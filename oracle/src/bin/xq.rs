@@ -127,6 +127,9 @@ enum Command {
         #[arg(long, default_value_t = SearchLimits::default().check_win_depth)]
         check_win_depth: u32,
     },
+    /// Run the whole suite under two editions and list every case whose
+    /// verdict differs (delegates to the suite runner, `xq-suite`).
+    DiffEditions { a: String, b: String },
     /// List the rules editions.
     Editions {
         #[arg(long, value_enum, default_value = "text")]
@@ -229,6 +232,25 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 )
                 .map_err(io)?,
                 Format::Text => writeln!(out, "{}", ruling.explanation).map_err(io)?,
+            }
+        }
+        Command::DiffEditions { a, b } => {
+            // The oracle does not read the suite; its runner does.
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            let runner = exe.with_file_name(format!("xq-suite{}", std::env::consts::EXE_SUFFIX));
+            if !runner.exists() {
+                return Err(format!(
+                    "diff-editions needs the suite runner {} (cargo build --release -p xq-harness)",
+                    runner.display()
+                ));
+            }
+            out.flush().map_err(io)?;
+            let status = std::process::Command::new(runner)
+                .args(["--diff-editions", &a, &b])
+                .status()
+                .map_err(|e| e.to_string())?;
+            if !status.success() {
+                return Err(format!("the suite runner failed ({status})"));
             }
         }
         Command::Editions { format } => {

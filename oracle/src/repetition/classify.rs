@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::edition::{ExchangeBasis, RepetitionRules};
+use crate::edition::{ExchangeBasis, ProtectedTargetChase, RepetitionRules};
 use crate::material::value;
 use crate::position::Position;
 use crate::types::{Move, Role, Square};
@@ -75,6 +75,9 @@ pub struct Classified {
     pub targets: Vec<Square>,
     /// For 捉: the new threats.
     pub chases: Vec<Threat>,
+    /// An idle move that would be a chase if a pawn's own attacks counted
+    /// (they do when both sides attack on every move, CXA 1999 27.2).
+    pub pawn_chase: bool,
     /// Why, in a few words (English), for the explanation.
     pub why: String,
 }
@@ -99,6 +102,7 @@ pub fn classify(
             kind: MoveKind::Check,
             targets: vec![after.king(them)],
             chases: vec![],
+            pawn_chase: false,
             why: "it checks".into(),
         };
     }
@@ -133,6 +137,7 @@ pub fn classify(
                 kind: MoveKind::Kill,
                 targets: vec![after.king(them)],
                 chases: vec![],
+                pawn_chase: false,
                 why: "it threatens mate by checks".into(),
             };
         }
@@ -149,19 +154,31 @@ pub fn classify(
         }
         let own_attacks_idle = rules.king_pawn_alone_chase_allowed;
         let mover_is_king_or_pawn = matches!(mover.role, Role::King | Role::Pawn);
-        let new: Vec<Threat> = threats(&threatening, rules, limits)
+        let candidates: Vec<Threat> = threats(&threatening, rules, limits)
             .into_iter()
             .filter(|t| !existing.contains(&t.target))
             // A piece that can take its attacker back as an equal trade is
             // being offered an exchange (兑), not chased.
             .filter(|t| t.by_check || !offers_exchange(after, t, rules))
-            // The king's and the pawns' own attacks are 闲 (26.1).
+            // Under the Asian rules a protected piece is chased only when it
+            // is a rook attacked by a horse or a cannon (rules 15, 17, 35).
             .filter(|t| {
-                !(own_attacks_idle && matches!(t.attacker_piece.role, Role::King | Role::Pawn))
+                rules.protected_target_chase == ProtectedTargetChase::NetGain
+                    || t.unprotected
+                    || (t.target_piece.role == Role::Rook
+                        && matches!(t.attacker_piece.role, Role::Horse | Role::Cannon))
             })
             // Where king and pawn moves that help another piece are allowed too.
             .filter(|_| !mover_is_king_or_pawn || rules.king_pawn_joint_chase_is_chase)
             .collect();
+        // The king's and the pawns' own attacks are 闲 (26.1).
+        let own = |t: &Threat| {
+            own_attacks_idle && matches!(t.attacker_piece.role, Role::King | Role::Pawn)
+        };
+        let pawn_chase = candidates
+            .iter()
+            .any(|t| own(t) && t.attacker_piece.role == Role::Pawn);
+        let new: Vec<Threat> = candidates.into_iter().filter(|t| !own(t)).collect();
         // 26.2: a side holding a drawing point with a single attacking piece
         // does not chase by its incidental attacks on advisors and elephants.
         let new: Vec<Threat> = if rules.drawing_point_attacks_idle.unwrap_or(false)
@@ -186,7 +203,14 @@ pub fn classify(
                 kind: MoveKind::Chase,
                 targets,
                 chases: new,
+                pawn_chase: false,
                 why,
+            };
+        }
+        if pawn_chase {
+            return Classified {
+                pawn_chase,
+                ..idle_kind(before, after, m, rules)
             };
         }
     }
@@ -216,9 +240,11 @@ fn attacking_pieces(pos: &Position, color: crate::types::Color) -> usize {
 /// and the trade does not lose it material.
 fn offers_exchange(after: &Position, t: &Threat, rules: &RepetitionRules) -> bool {
     let fits = match rules.exchange_offer_basis {
-        ExchangeBasis::SameType => t.target_piece.role == t.attacker_piece.role,
+        // The Asian rules' mutual offers are between pieces of one kind (rule 24).
+        ExchangeBasis::SameType | ExchangeBasis::MutualCapture => {
+            t.target_piece.role == t.attacker_piece.role
+        }
         ExchangeBasis::EqualValue => value(t.target_piece) == value(t.attacker_piece),
-        ExchangeBasis::MutualCapture => true,
     };
     fits && after
         .legal_captures()
@@ -234,6 +260,7 @@ fn idle_kind(before: &Position, after: &Position, m: Move, rules: &RepetitionRul
         kind,
         targets,
         chases: vec![],
+        pawn_chase: false,
         why: why.into(),
     };
 

@@ -11,7 +11,7 @@ pub mod threats;
 
 use crate::edition::RepetitionRules;
 use crate::game::Game;
-use crate::types::Color;
+use crate::types::{Color, Square};
 
 pub use classify::{Classified, MoveKind};
 pub use pattern::{chinese_name, verdict, Pattern, Verdict};
@@ -78,29 +78,95 @@ pub fn rule_cycle(
 ) -> CycleRuling {
     let positions = game.positions();
     let moves = game.moves();
-    let mut sides = [Vec::new(), Vec::new()];
+    let mut sides: [Vec<(usize, Classified)>; 2] = [Vec::new(), Vec::new()];
     for ply in cycle.first_ply..=cycle.last_ply {
         let i = ply - 1;
         let c = classify::classify(positions, moves, i, rules, limits);
         sides[positions[i].turn().index()].push((ply, c));
     }
+    // CXA 1999 27.2: when both sides attack on every move, a pawn's own
+    // threats count as chases too.
+    if rules.pawn_chase_in_mutual_attack_is_chase == Some(true) {
+        let attacks =
+            |ms: &[(usize, Classified)]| ms.iter().all(|(_, c)| c.kind.is_attack() || c.pawn_chase);
+        let any_pawn = sides.iter().flatten().any(|(_, c)| c.pawn_chase);
+        if any_pawn && attacks(&sides[0]) && attacks(&sides[1]) {
+            for (_, c) in sides.iter_mut().flatten() {
+                if c.pawn_chase && !c.kind.is_attack() {
+                    c.kind = MoveKind::Chase;
+                    c.why =
+                        "a pawn's threat counts as a chase when both sides attack on every move"
+                            .into();
+                }
+            }
+        }
+    }
     let [red_moves, black_moves] = sides;
     let side = |color: Color, moves: Vec<(usize, Classified)>| {
         let kinds: Vec<MoveKind> = moves.iter().map(|(_, c)| c.kind).collect();
         let pattern = Pattern::of(&kinds);
+        // Asian rule 32: one piece chasing two pieces in turn is allowed.
+        let alternating =
+            pattern == Pattern::PerpetualChase && one_piece_alternating(game, cycle, &moves);
         SideCycle {
             color,
-            forbidden: pattern.forbidden(rules),
+            forbidden: pattern.forbidden(rules)
+                && !(alternating && !rules.one_chases_two_forbidden),
             moves,
             pattern,
         }
     };
-    let red_c: Vec<Classified> = red_moves.iter().map(|(_, c)| c.clone()).collect();
-    let black_c: Vec<Classified> = black_moves.iter().map(|(_, c)| c.clone()).collect();
+    let red = side(Color::Red, red_moves);
+    let black = side(Color::Black, black_moves);
+    let rc: Vec<Classified> = red.moves.iter().map(|(_, c)| c.clone()).collect();
+    let bc: Vec<Classified> = black.moves.iter().map(|(_, c)| c.clone()).collect();
     CycleRuling {
         cycle,
-        verdict: verdict(&red_c, &black_c, rules),
-        red: side(Color::Red, red_moves),
-        black: side(Color::Black, black_moves),
+        verdict: verdict(
+            (red.pattern, red.forbidden, &rc),
+            (black.pattern, black.forbidden, &bc),
+            rules,
+        ),
+        red,
+        black,
     }
+}
+
+/// Whether a side's chases are made by one piece against different pieces
+/// in turn: each chasing move is made by the piece that made the side's
+/// previous move, and two successive chases share no target (targets that
+/// the opponent moved in between are followed to their new points).
+fn one_piece_alternating(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
+    let all = game.moves();
+    if moves.len() < 2 {
+        return false;
+    }
+    let mut alternates = false;
+    for k in 0..moves.len() {
+        let (p, ref c) = moves[k];
+        let (q, ref d) = moves[(k + 1) % moves.len()];
+        // The cycle repeats, so the last move is followed by the first.
+        let (mp, mq) = (all[p - 1], all[q - 1]);
+        if mq.from != mp.to {
+            return false;
+        }
+        // The opponent's move after ply p; after the cycle's last ply the
+        // cycle starts again.
+        let len = cycle.last_ply - cycle.first_ply + 1;
+        let reply_ply = if p < cycle.last_ply {
+            p + 1
+        } else {
+            p + 1 - len
+        };
+        let reply = all[reply_ply - 1];
+        let followed: Vec<Square> = c
+            .targets
+            .iter()
+            .map(|&t| if t == reply.from { reply.to } else { t })
+            .collect();
+        if followed.iter().all(|t| !d.targets.contains(t)) {
+            alternates = true;
+        }
+    }
+    alternates
 }

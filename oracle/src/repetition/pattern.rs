@@ -161,16 +161,23 @@ pub enum Verdict {
     MustVary { red_must_vary: bool, ranked: bool },
 }
 
-pub fn verdict(red: &[Classified], black: &[Classified], rules: &RepetitionRules) -> Verdict {
-    let kinds = |s: &[Classified]| s.iter().map(|c| c.kind).collect::<Vec<_>>();
-    let (rp, bp) = (Pattern::of(&kinds(red)), Pattern::of(&kinds(black)));
-    match (rp == Pattern::PerpetualCheck, bp == Pattern::PerpetualCheck) {
+/// The verdict on a cycle from both sides' patterns (whether each is
+/// forbidden already accounts for the edition) and, for 26.9, their moves.
+pub fn verdict(
+    (red_pattern, red_forbidden, red): (Pattern, bool, &[Classified]),
+    (black_pattern, black_forbidden, black): (Pattern, bool, &[Classified]),
+    rules: &RepetitionRules,
+) -> Verdict {
+    match (
+        red_pattern == Pattern::PerpetualCheck,
+        black_pattern == Pattern::PerpetualCheck,
+    ) {
         (true, true) => return Verdict::MutualPerpetualCheck,
         (true, false) => return Verdict::PerpetualCheck { red_loses: true },
         (false, true) => return Verdict::PerpetualCheck { red_loses: false },
         _ => {}
     }
-    match (rp.forbidden(rules), bp.forbidden(rules)) {
+    match (red_forbidden, black_forbidden) {
         (false, false) => Verdict::BothAllowed,
         (true, false) => Verdict::MustVary {
             red_must_vary: true,
