@@ -110,8 +110,7 @@ pub fn rule_cycle(
             pattern == Pattern::PerpetualChase && one_piece_alternating(game, cycle, &moves);
         SideCycle {
             color,
-            forbidden: pattern.forbidden(rules)
-                && !(alternating && !rules.one_chases_two_forbidden),
+            forbidden: pattern.forbidden(rules) && (!alternating || rules.one_chases_two_forbidden),
             moves,
             pattern,
         }
