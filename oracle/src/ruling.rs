@@ -75,6 +75,9 @@ pub struct MoveInfo {
     pub kind: MoveKind,
     /// Points (ICCS) of what the move attacks, offers to, blocks or watches.
     pub targets: Vec<String>,
+    /// The pieces on those points, in Chinese (车, 马 …), for the text.
+    #[serde(skip)]
+    pub target_names: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -258,6 +261,14 @@ fn side_info(game: &Game, side: &SideCycle) -> SideInfo {
                 chinese: format_move(&positions[ply - 1], moves[ply - 1], Notation::Chinese),
                 kind: c.kind,
                 targets: c.targets.iter().map(|s| s.to_string()).collect(),
+                target_names: c
+                    .targets
+                    .iter()
+                    .map(|&sq| {
+                        let piece = positions[*ply].piece_at(sq).map(|p| p.zh().to_string()).unwrap_or_default();
+                        format!("{piece}{sq}")
+                    })
+                    .collect(),
             })
             .collect(),
     }
@@ -386,7 +397,20 @@ fn explain(
 ) -> String {
     let mut s = String::new();
     let cite = |id: &str| {
-        let a = clauses::articles(id, &edition.id);
+        let mut a = clauses::articles(id, &edition.id);
+        if lang == Lang::Zh {
+            for x in &mut a {
+                *x = if let Some(n) = x.strip_prefix("ref-figure ") {
+                    format!("参考图{n}")
+                } else if let Some(n) = x.strip_prefix("figure ") {
+                    format!("图{n}")
+                } else if let Some(n) = x.strip_prefix("rule ") {
+                    format!("第{n}条")
+                } else {
+                    x.clone()
+                };
+            }
+        }
         if a.is_empty() {
             id.to_string()
         } else {
@@ -488,7 +512,7 @@ fn explain(
                     let targets = if m.targets.is_empty() {
                         String::new()
                     } else {
-                        format!("（{}）", m.targets.join("、"))
+                        format!("（{}）", m.target_names.join("、"))
                     };
                     s.push_str(&format!(
                         "  第{}着 {}  {}{}\n",
