@@ -367,7 +367,7 @@ impl Position {
     }
 
     /// Plays a move known to be pseudo-legal, returning the captured piece.
-    /// The move counters are not touched; see [`Position::play`].
+    /// The move counters are not touched; see [`Position::play_unchecked`].
     #[inline]
     pub(crate) fn make(&mut self, m: Move) -> Option<Piece> {
         let piece = self.board[m.from.index()].expect("a piece on the from-square");
@@ -402,6 +402,13 @@ impl Position {
             self.kings[piece.color.index()] = m.from;
         }
         self.turn = self.turn.other();
+    }
+
+    /// The position after a move, if it is legal; otherwise the rule it
+    /// breaks.
+    pub fn play(&self, m: Move) -> Result<Position, crate::legality::IllegalMove> {
+        self.check_move(m)?;
+        Ok(self.play_unchecked(m))
     }
 
     /// The position after a move that must be legal; the move counters
