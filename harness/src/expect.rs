@@ -113,8 +113,9 @@ pub struct SideExpect {
 
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
 pub const RULING_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-pub const RULING_REASONS: [&str; 9] = [
+pub const RULING_REASONS: [&str; 10] = [
     "natural-limit",
+    "illegal-move",
     "checkmate",
     "stalemate",
     "perpetual-check",

@@ -35,6 +35,9 @@ pub enum RulingReason {
     /// The natural move limit is reached: a draw (on a claim, unless the
     /// edition makes it automatic).
     NaturalLimit,
+    /// A move of the record is illegal, and the edition makes playing it a
+    /// loss (自杀: self-check, facing kings; or another movement violation).
+    IllegalMove,
     /// Nothing to rule on.
     None,
 }
@@ -50,6 +53,7 @@ impl RulingReason {
             RulingReason::BothForbidden => "both-forbidden",
             RulingReason::MustVary => "must-vary",
             RulingReason::NaturalLimit => "natural-limit",
+            RulingReason::IllegalMove => "illegal-move",
             RulingReason::None => "none",
         }
     }
@@ -110,6 +114,77 @@ pub struct Ruling {
 pub enum Lang {
     Zh,
     En,
+}
+
+/// Rules on a record that may contain an illegal move: the first illegal
+/// move decides, as the edition says (自杀 and other violations lose where
+/// the edition makes them a loss); otherwise as [`rule`].
+pub fn rule_record(
+    start: crate::position::Position,
+    moves: &[&str],
+    edition: &Edition,
+    limits: &SearchLimits,
+    lang: Lang,
+) -> Result<Ruling, crate::game::PlayError> {
+    let mut game = Game::new(start);
+    for text in moves {
+        if let Err(e) = game.push_text(text) {
+            use crate::legality::IllegalMove as I;
+            let crate::notation::ParseMoveError::Illegal { reason, .. } = &e.error else {
+                return Err(e); // not a move at all: nothing to rule on
+            };
+            // A record that moves nothing, or the opponent's piece, is broken,
+            // not a player's violation.
+            if matches!(
+                reason,
+                I::NullMove | I::NoPiece { .. } | I::NotYourPiece { .. }
+            ) {
+                return Err(e);
+            }
+            let self_kill = matches!(
+                reason,
+                crate::legality::IllegalMove::KingInCheck { .. }
+                    | crate::legality::IllegalMove::KingsFacing
+            );
+            let params = &edition.parameters;
+            let consequence = if self_kill {
+                params["illegal_move"].as_str()
+            } else {
+                params["move_rule_violation"]["consequence"].as_str()
+            };
+            if consequence != Some("loss") {
+                return Err(e);
+            }
+            let mover = game.current().turn();
+            let clause = if self_kill {
+                "illegal-move.self-kill"
+            } else {
+                "illegal-move.rule-violation"
+            };
+            let explanation = match lang {
+                Lang::En => format!("{e}. Under {} this loses for {}.", edition.id, mover.name()),
+                Lang::Zh => format!(
+                    "第{}着 {} 违例：{}。{}判负。",
+                    e.ply,
+                    e.error.text(),
+                    reason.zh(),
+                    mover.name_zh()
+                ),
+            };
+            return Ok(Ruling {
+                result: Outcome::win_for(mover.other()),
+                reason: RulingReason::IllegalMove,
+                edition: edition.id.clone(),
+                cycle: None,
+                red: None,
+                black: None,
+                natural_limit: None,
+                clauses: vec![clause.into()],
+                explanation,
+            });
+        }
+    }
+    Ok(rule(&game, edition, limits, lang))
 }
 
 /// Rules on the game as it stands.
@@ -265,7 +340,10 @@ fn side_info(game: &Game, side: &SideCycle) -> SideInfo {
                     .targets
                     .iter()
                     .map(|&sq| {
-                        let piece = positions[*ply].piece_at(sq).map(|p| p.zh().to_string()).unwrap_or_default();
+                        let piece = positions[*ply]
+                            .piece_at(sq)
+                            .map(|p| p.zh().to_string())
+                            .unwrap_or_default();
                         format!("{piece}{sq}")
                     })
                     .collect(),

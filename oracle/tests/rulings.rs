@@ -130,3 +130,33 @@ fn a_capture_restarts_the_count() {
     assert_eq!(s.plies_without_capture, 0);
     assert!(!s.reached());
 }
+
+#[rstest]
+#[case("cxa-2020")]
+#[case("axf-2017")]
+fn a_self_kill_in_the_record_loses(#[case] id: &str) {
+    use xq_oracle::ruling::rule_record;
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+    // e0d0 puts the kings face to face on the d-file (自杀).
+    let r = rule_record(
+        start,
+        &["e0d0"],
+        edition::get(id).unwrap(),
+        &SearchLimits::default(),
+        Lang::En,
+    )
+    .unwrap();
+    assert_eq!(r.reason, RulingReason::IllegalMove);
+    assert_eq!(r.result, Outcome::BlackWins);
+    assert_eq!(r.clauses, ["illegal-move.self-kill"]);
+    // A move from an empty point is a broken record, not a violation.
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+    assert!(rule_record(
+        start,
+        &["a0a1"],
+        edition::get(id).unwrap(),
+        &SearchLimits::default(),
+        Lang::En
+    )
+    .is_err());
+}

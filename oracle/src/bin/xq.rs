@@ -214,7 +214,12 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                     edition_ids().join(", ")
                 )
             })?;
-            let game = pos.game()?;
+            let validation = if pos.relaxed {
+                Validation::Relaxed
+            } else {
+                Validation::Strict
+            };
+            let start = Position::from_fen_with(&pos.fen, validation).map_err(|e| e.to_string())?;
             let limits = SearchLimits {
                 kill_depth,
                 check_win_depth,
@@ -223,7 +228,14 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 LangArg::Zh => Lang::Zh,
                 LangArg::En => Lang::En,
             };
-            let ruling = xq_oracle::ruling::rule(&game, edition, &limits, lang);
+            let ruling = xq_oracle::ruling::rule_record(
+                start,
+                &split_moves(&pos.moves),
+                edition,
+                &limits,
+                lang,
+            )
+            .map_err(|e| e.to_string())?;
             match format {
                 Format::Json => writeln!(
                     out,
