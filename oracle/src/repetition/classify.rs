@@ -9,7 +9,7 @@ use crate::material::value;
 use crate::position::Position;
 use crate::types::{Move, Role, Square};
 
-use super::threats::{is_material, mate_by_checks, threats, SearchLimits, Threat};
+use super::threats::{held_by_horse, is_material, mate_by_checks, threats, SearchLimits, Threat};
 
 /// The kind of a move in the 棋例 sense.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -161,12 +161,14 @@ pub fn classify(
             // being offered an exchange (兑), not chased.
             .filter(|t| t.by_check || !offers_exchange(after, t, rules))
             // Under the Asian rules a protected piece is chased only when it
-            // is a rook attacked by a horse or a cannon (rules 15, 17, 35).
+            // is a rook attacked by a horse or a cannon (rules 15, 17, 35), or
+            // a rook that an enemy horse holds immobile (rule 19).
             .filter(|t| {
                 rules.protected_target_chase == ProtectedTargetChase::NetGain
                     || t.unprotected
                     || (t.target_piece.role == Role::Rook
-                        && matches!(t.attacker_piece.role, Role::Horse | Role::Cannon))
+                        && (matches!(t.attacker_piece.role, Role::Horse | Role::Cannon)
+                            || held_by_horse(after, t.target)))
             })
             // Where king and pawn moves that help another piece are allowed too.
             .filter(|_| !mover_is_king_or_pawn || rules.king_pawn_joint_chase_is_chase)

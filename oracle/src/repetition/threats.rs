@@ -1,7 +1,7 @@
 //! What a side threatens: material it could win on its next move (the raw
 //! material of 捉), and mate by checks (the raw material of 杀).
 
-use crate::edition::RepetitionRules;
+use crate::edition::{ProtectedTargetChase, RepetitionRules};
 use crate::material::value;
 use crate::position::Position;
 use crate::types::{Move, Piece, Role, Square};
@@ -56,6 +56,33 @@ pub fn is_material(piece: Piece, sq: Square, rules: &RepetitionRules) -> bool {
     }
 }
 
+/// Whether the rook on `sq` (its side to move) is held immobile by an enemy
+/// horse (Asian rule 19): it stands on the leg of a horse's jump onto its
+/// own king, so it cannot move except to take that horse.
+pub(crate) fn held_by_horse(pos: &Position, sq: Square) -> bool {
+    let Some(rook) = pos.piece_at(sq) else {
+        return false;
+    };
+    let king = pos.king(rook.color);
+    let pinned = Square::iter().any(|h| {
+        pos.piece_at(h) == Some(Piece::new(rook.color.other(), Role::Horse)) && {
+            let (df, dr) = (king.file() - h.file(), king.rank() - h.rank());
+            let leg = match (df.abs(), dr.abs()) {
+                (1, 2) => h.offset(0, dr / 2),
+                (2, 1) => h.offset(df / 2, 0),
+                _ => None,
+            };
+            leg == Some(sq)
+        }
+    });
+    pinned
+        && pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == sq)
+            .all(|m| pos.piece_at(m.to).is_some_and(|p| p.role == Role::Horse))
+}
+
 /// Material the side to move could win with one capture, after the complete
 /// exchange, without being mated at once for it.
 fn capture_threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
@@ -66,7 +93,12 @@ fn capture_threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
             continue;
         }
         let gain = pos.capture_gain(m);
-        if gain <= 0 {
+        // Asian rule 19: a rook held immobile by a horse is chased even by
+        // an even exchange.
+        let held = rules.protected_target_chase == ProtectedTargetChase::RookByHorseOrCannonOnly
+            && target_piece.role == Role::Rook
+            && pos.passed().is_some_and(|p| held_by_horse(&p, m.to));
+        if gain < 0 || (gain == 0 && !held) {
             continue;
         }
         let after = pos.play_unchecked(m);
