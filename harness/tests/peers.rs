@@ -67,3 +67,27 @@ fn pyffish_meets_its_expectations() {
         exp.to_str().unwrap(),
     ]);
 }
+
+#[test]
+fn the_pyffish_adapter_passes_its_own_self_check() {
+    let has_pyffish = Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_pyffish {
+        assert!(!in_ci(), "CI must install pyffish");
+        eprintln!("pyffish not installed: skipped");
+        return;
+    }
+    let script = Suite::default_root().join("harness/adapters/test_pyffish_adapter.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .output()
+        .expect("run python3");
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
