@@ -12,6 +12,19 @@ fn in_ci() -> bool {
     std::env::var_os("CI").is_some()
 }
 
+/// Whether pyffish can be imported; outside CI its absence skips the test.
+fn pyffish_installed() -> bool {
+    let ok = Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(!in_ci(), "CI must install pyffish");
+        eprintln!("pyffish not installed: skipped");
+    }
+    ok
+}
+
 fn run(args: &[&str]) {
     // Failures show in the assertion below; the inner run's own report is not wanted.
     let quiet = ["--quiet", "--test-threads", "2", "--logfile", "/dev/null"];
@@ -39,13 +52,7 @@ fn fairy_stockfish_meets_its_expectations() {
 
 #[test]
 fn pyffish_meets_its_expectations() {
-    let has_pyffish = Command::new("python3")
-        .args(["-c", "import pyffish"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_pyffish {
-        assert!(!in_ci(), "CI must install pyffish");
-        eprintln!("pyffish not installed: skipped");
+    if !pyffish_installed() {
         return;
     }
     let root = Suite::default_root();
@@ -70,13 +77,7 @@ fn pyffish_meets_its_expectations() {
 
 #[test]
 fn the_pyffish_adapter_passes_its_own_self_check() {
-    let has_pyffish = Command::new("python3")
-        .args(["-c", "import pyffish"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_pyffish {
-        assert!(!in_ci(), "CI must install pyffish");
-        eprintln!("pyffish not installed: skipped");
+    if !pyffish_installed() {
         return;
     }
     let script = Suite::default_root().join("harness/adapters/test_pyffish_adapter.py");

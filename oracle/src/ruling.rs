@@ -495,147 +495,122 @@ fn explain(
             format!("{id} ({})", a.join(", "))
         }
     };
-    match lang {
-        Lang::En => {
-            s.push_str(&format!(
-                "Repetition ruling under {} ({}).\nThe final position has occurred {} time(s); the cycle is plies {}–{}. {}\n",
-                edition.name,
-                edition.id,
-                cycle.occurrences,
-                cycle.first_ply,
-                cycle.last_ply,
-                if cycle.adjudicable {
-                    format!("The edition's count of {needed} is reached: the position is awaiting a ruling.")
-                } else {
-                    format!("The edition's count of {needed} is not reached yet; this is the ruling if the repetition stands.")
-                }
-            ));
-            for (name, side) in [("Red", red), ("Black", black)] {
-                s.push_str(&format!("{name}:\n"));
-                for m in &side.moves {
-                    let targets = if m.targets.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" [{}]", m.targets.join(", "))
-                    };
-                    s.push_str(&format!(
-                        "  ply {:>3}  {} ({})  {}{}\n",
-                        m.ply,
-                        m.chinese,
-                        m.mv,
-                        m.kind_name(),
-                        targets
-                    ));
-                }
-                s.push_str(&format!(
-                    "  pattern: {} ({}), {}\n",
-                    side.pattern.english(),
-                    side.pattern_zh,
-                    if side.forbidden {
-                        "forbidden"
-                    } else {
-                        "allowed"
-                    }
-                ));
+    let en = lang == Lang::En;
+    s.push_str(&if en {
+        format!(
+            "Repetition ruling under {} ({}).\nThe final position has occurred {} time(s); the cycle is plies {}–{}. {}\n",
+            edition.name,
+            edition.id,
+            cycle.occurrences,
+            cycle.first_ply,
+            cycle.last_ply,
+            if cycle.adjudicable {
+                format!("The edition's count of {needed} is reached: the position is awaiting a ruling.")
+            } else {
+                format!("The edition's count of {needed} is not reached yet; this is the ruling if the repetition stands.")
             }
-            let verdict = match (reason, result) {
-                (RulingReason::PerpetualCheck, r) => format!(
-                    "{} checks perpetually and loses.",
-                    if r == Outcome::BlackWins {
-                        "Red"
-                    } else {
-                        "Black"
-                    }
-                ),
-                (RulingReason::MutualPerpetualCheck, _) => {
-                    "Both sides check perpetually: a draw.".into()
-                }
-                (RulingReason::BothAllowed, _) => "Both sides' moves are allowed: a draw.".into(),
-                (RulingReason::BothForbidden, _) => {
-                    "Both sides' moves are forbidden and of equal weight: a draw.".into()
-                }
-                (RulingReason::MustVary, r) => format!(
-                    "{} must vary; if it does not, it loses ({}).",
-                    if r == Outcome::BlackWins {
-                        "Red"
-                    } else {
-                        "Black"
-                    },
-                    r.as_str()
-                ),
-                _ => String::new(),
-            };
-            s.push_str(&format!(
-                "Ruling: {verdict} Result if the repetition stands: {}.\n",
-                result.as_str()
-            ));
-            s.push_str("Clauses: ");
-        }
-        Lang::Zh => {
-            s.push_str(&format!(
-                "棋例裁决（{}）\n最后局面已出现 {} 次，循环为第 {}–{} 着。{}\n",
-                edition.name_zh,
-                cycle.occurrences,
-                cycle.first_ply,
-                cycle.last_ply,
-                if cycle.adjudicable {
-                    format!("已达 {needed} 次，为待判局面。")
-                } else {
-                    format!("尚未达到 {needed} 次；以下为若继续循环时的裁决。")
-                }
-            ));
-            for (name, side) in [("红方", red), ("黑方", black)] {
-                s.push_str(&format!("{name}：\n"));
-                for m in &side.moves {
-                    let targets = if m.targets.is_empty() {
-                        String::new()
-                    } else {
-                        format!("（{}）", m.target_names.join("、"))
-                    };
-                    s.push_str(&format!(
-                        "  第{}着 {}  {}{}\n",
-                        m.ply,
-                        m.chinese,
-                        m.kind.zh(),
-                        targets
-                    ));
-                }
-                s.push_str(&format!(
-                    "  {}：{}\n",
-                    side.pattern_zh,
-                    if side.forbidden {
-                        "禁止着法"
-                    } else {
-                        "允许着法"
-                    }
-                ));
+        )
+    } else {
+        format!(
+            "棋例裁决（{}）\n最后局面已出现 {} 次，循环为第 {}–{} 着。{}\n",
+            edition.name_zh,
+            cycle.occurrences,
+            cycle.first_ply,
+            cycle.last_ply,
+            if cycle.adjudicable {
+                format!("已达 {needed} 次，为待判局面。")
+            } else {
+                format!("尚未达到 {needed} 次；以下为若继续循环时的裁决。")
             }
-            let verdict = match (reason, result) {
-                (RulingReason::PerpetualCheck, r) => format!(
-                    "{}长将，判负。",
-                    if r == Outcome::BlackWins {
-                        "红方"
-                    } else {
-                        "黑方"
-                    }
-                ),
-                (RulingReason::MutualPerpetualCheck, _) => "双方长将，判和。".into(),
-                (RulingReason::BothAllowed, _) => "双方均为允许着法，不变作和。".into(),
-                (RulingReason::BothForbidden, _) => "双方均为禁止着法且轻重相当，不变作和。".into(),
-                (RulingReason::MustVary, r) => format!(
-                    "{}须变着，不变作负。",
-                    if r == Outcome::BlackWins {
-                        "红方"
-                    } else {
-                        "黑方"
-                    }
-                ),
-                _ => String::new(),
-            };
-            s.push_str(&format!("裁决：{verdict}（{}）\n", result.as_str()));
-            s.push_str("依据：");
+        )
+    });
+    for (color, side) in [(Color::Red, red), (Color::Black, black)] {
+        s.push_str(&if en {
+            format!("{}:\n", cap(color.name()))
+        } else {
+            format!("{}：\n", color.name_zh())
+        });
+        for m in &side.moves {
+            s.push_str(&if en {
+                let targets = if m.targets.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", m.targets.join(", "))
+                };
+                format!(
+                    "  ply {:>3}  {} ({})  {}{}\n",
+                    m.ply,
+                    m.chinese,
+                    m.mv,
+                    m.kind_name(),
+                    targets
+                )
+            } else {
+                let targets = if m.targets.is_empty() {
+                    String::new()
+                } else {
+                    format!("（{}）", m.target_names.join("、"))
+                };
+                format!(
+                    "  第{}着 {}  {}{}\n",
+                    m.ply,
+                    m.chinese,
+                    m.kind.zh(),
+                    targets
+                )
+            });
         }
+        s.push_str(&match (en, side.forbidden) {
+            (true, f) => format!(
+                "  pattern: {} ({}), {}\n",
+                side.pattern.english(),
+                side.pattern_zh,
+                if f { "forbidden" } else { "allowed" }
+            ),
+            (false, f) => format!(
+                "  {}：{}\n",
+                side.pattern_zh,
+                if f { "禁止着法" } else { "允许着法" }
+            ),
+        });
     }
+    // The side the verdict goes against, when it goes against one.
+    let loser = if result == Outcome::BlackWins {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let (loser_en, loser_zh) = (cap(loser.name()), loser.name_zh());
+    let verdict = match (reason, en) {
+        (RulingReason::PerpetualCheck, true) => format!("{loser_en} checks perpetually and loses."),
+        (RulingReason::PerpetualCheck, false) => format!("{loser_zh}长将，判负。"),
+        (RulingReason::MutualPerpetualCheck, true) => {
+            "Both sides check perpetually: a draw.".into()
+        }
+        (RulingReason::MutualPerpetualCheck, false) => "双方长将，判和。".into(),
+        (RulingReason::BothAllowed, true) => "Both sides' moves are allowed: a draw.".into(),
+        (RulingReason::BothAllowed, false) => "双方均为允许着法，不变作和。".into(),
+        (RulingReason::BothForbidden, true) => {
+            "Both sides' moves are forbidden and of equal weight: a draw.".into()
+        }
+        (RulingReason::BothForbidden, false) => "双方均为禁止着法且轻重相当，不变作和。".into(),
+        (RulingReason::MustVary, true) => {
+            format!(
+                "{loser_en} must vary; if it does not, it loses ({}).",
+                result.as_str()
+            )
+        }
+        (RulingReason::MustVary, false) => format!("{loser_zh}须变着，不变作负。"),
+        _ => String::new(),
+    };
+    s.push_str(&if en {
+        format!(
+            "Ruling: {verdict} Result if the repetition stands: {}.\nClauses: ",
+            result.as_str()
+        )
+    } else {
+        format!("裁决：{verdict}（{}）\n依据：", result.as_str())
+    });
     s.push_str(
         &clauses
             .iter()
