@@ -38,6 +38,9 @@ fn main() {
             m,
             xq_oracle::format_move(before, *m, xq_oracle::Notation::Chinese)
         );
+        for c in before.legal_captures() {
+            println!("      before-cap {} gain {}", c, before.capture_gain(c));
+        }
         println!(
             "   before: {}  kill:{}",
             fmt(before),
@@ -54,6 +57,12 @@ fn main() {
                 );
             }
             println!("   after : {}  kill:{}", fmt(&p), mate_by_checks(&p, 3));
+            let mates: Vec<String> =
+                xq_oracle::repetition::threats::mating_checks(&p, lim.kill_depth)
+                    .iter()
+                    .map(|m| m.to_string())
+                    .collect();
+            println!("   mating checks: {}", mates.join(" "));
         } else {
             println!("   after : (check)");
         }

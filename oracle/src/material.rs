@@ -26,10 +26,16 @@ struct Scope<'a> {
     /// The point of the first capture.
     focus: Square,
     independent: &'a [Move],
+    /// Whether a side in check must answer it (and may lose more for it)
+    /// rather than stop the exchange there.
+    checks_bind: bool,
 }
 
 /// How deep a chain of captures is followed.
 const EXCHANGE_DEPTH: u32 = 8;
+
+/// Wider than any material balance.
+const WINDOW: i32 = 1_000;
 
 impl Position {
     /// The legal captures of the side to move.
@@ -80,6 +86,20 @@ impl Position {
     /// Captures either side could already make with profit are independent
     /// threats, not part of this exchange.
     pub fn capture_gain(&self, m: Move) -> i32 {
+        self.exchange_gain(m, false)
+    }
+
+    /// [`Position::capture_gain`], but a side put in check during the
+    /// exchange cannot stop there: it must answer, and what it loses
+    /// meanwhile counts (图17: taking the offered rook would lose both).
+    /// Whether an offered exchange can really be accepted is judged this
+    /// way; what a capture threatens is not (图30: a recapture that happens
+    /// to check still ends an even trade).
+    pub fn capture_gain_through_checks(&self, m: Move) -> i32 {
+        self.exchange_gain(m, true)
+    }
+
+    fn exchange_gain(&self, m: Move, checks_bind: bool) -> i32 {
         let victim = self.piece_at(m.to).map_or(0, value);
         let after = self.play_unchecked(m);
         if !after.has_legal_move() {
@@ -99,40 +119,55 @@ impl Position {
         let scope = Scope {
             focus: m.to,
             independent: &independent,
+            checks_bind,
         };
-        victim - after.quiesce(&scope, 0, i32::MAX / 2, EXCHANGE_DEPTH)
+        victim - after.quiesce(&scope, -WINDOW, WINDOW, EXCHANGE_DEPTH)
     }
 
-    /// Capture-only minimax for the side to move, which may stop at any
-    /// point (so never below zero), over the captures that belong to the
-    /// exchange on `focus`.
-    fn quiesce(&self, scope: &Scope, mut alpha: i32, beta: i32, depth: u32) -> i32 {
-        if alpha >= beta || depth == 0 {
-            return alpha;
+    /// Minimax over the captures that belong to the exchange on `focus`,
+    /// for the side to move, which may stop at any point (so never below
+    /// zero) — unless checks bind and it is in check: then it must answer,
+    /// with any legal move. No move at all loses.
+    fn quiesce(&self, scope: &Scope, alpha: i32, beta: i32, depth: u32) -> i32 {
+        const LOST: i32 = -100;
+        let forced = scope.checks_bind && self.in_check();
+        let mut moves = if forced {
+            self.legal_moves()
+        } else {
+            self.legal_captures()
+        };
+        if moves.is_empty() && (forced || !self.has_legal_move()) {
+            return LOST;
         }
-        let mut captures = self.legal_captures();
-        captures.retain(|c| c.to == scope.focus || !scope.independent.contains(c));
+        let mut best = if forced { LOST } else { 0 };
+        if depth == 0 {
+            return best.max(0);
+        }
+        if best >= beta {
+            return best;
+        }
+        let mut alpha = alpha.max(best);
+        if !forced {
+            moves.retain(|c| c.to == scope.focus || !scope.independent.contains(c));
+        }
         // Most valuable victim first, then least valuable attacker.
-        captures.sort_by_key(|m| {
+        moves.sort_by_key(|m| {
             (
                 -self.piece_at(m.to).map_or(0, value),
                 self.piece_at(m.from).map_or(0, value),
             )
         });
-        for m in captures {
+        for m in moves {
             let victim = self.piece_at(m.to).map_or(0, value);
             let after = self.play_unchecked(m);
-            let score = if after.has_legal_move() {
-                victim - after.quiesce(scope, (victim - beta).max(0), victim - alpha, depth - 1)
-            } else {
-                victim + 100 // the capture mates: nothing comes back
-            };
-            if score >= beta {
-                return score;
+            let score = victim - after.quiesce(scope, victim - beta, victim - alpha, depth - 1);
+            best = best.max(score);
+            if best >= beta {
+                return best;
             }
-            alpha = alpha.max(score);
+            alpha = alpha.max(best);
         }
-        alpha
+        best
     }
 
     /// Whether the side to move can mate at once.

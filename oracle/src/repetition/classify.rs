@@ -9,7 +9,9 @@ use crate::material::value;
 use crate::position::Position;
 use crate::types::{Move, Role, Square};
 
-use super::threats::{held_by_horse, is_material, mate_by_checks, threats, SearchLimits, Threat};
+use super::threats::{
+    held_by_horse, is_material, mate_by_checks, mating_checks, threats, SearchLimits, Threat,
+};
 
 /// The kind of a move in the 棋例 sense.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -123,16 +125,36 @@ pub fn classify(
         answering_check && mover.role == Role::King && rules.king_check_answer_threats_idle;
 
     // 杀
-    let kill_after = mate_by_checks(&threatening, limits.kill_depth);
-    if kill_after && !king_answer_idle {
-        let existed = if answering_check {
+    // A mate threat made by offering an exchange the opponent can accept
+    // without being mated at once is an exchange offered (兑), not a kill
+    // (图29: the rooks face each other on a file).
+    let mut kill_after = mating_checks(&threatening, limits.kill_depth);
+    let exchange_offered = || {
+        threatening.legal_captures().into_iter().any(|c| {
+            c.from == m.to && offers_exchange(after, m.to, c.to, rules, limits, Accounting::Strict)
+        })
+    };
+    if !kill_after.is_empty() && exchange_offered() {
+        kill_after.clear();
+    }
+    if !kill_after.is_empty() && !king_answer_idle {
+        let kill_before = if answering_check {
             earlier
                 .as_ref()
-                .is_some_and(|p| mate_by_checks(p, limits.kill_depth))
+                .map(|p| mating_checks(p, limits.kill_depth))
+                .unwrap_or_default()
         } else {
-            mate_by_checks(before, limits.kill_depth)
+            mating_checks(before, limits.kill_depth)
         };
-        if !existed {
+        // The mate threat is new if there was none, or if another piece
+        // now mates in a way it could not before (图19: the cannon's answer
+        // to a check opens a horse mate). The moved piece carrying its own
+        // threat along does not make it new.
+        let new_mate = kill_before.is_empty()
+            || kill_after
+                .iter()
+                .any(|k| k.from != m.to && !kill_before.contains(k));
+        if new_mate {
             return Classified {
                 kind: MoveKind::Kill,
                 targets: vec![after.king(them)],
@@ -154,12 +176,33 @@ pub fn classify(
         }
         let own_attacks_idle = rules.king_pawn_alone_chase_allowed;
         let mover_is_king_or_pawn = matches!(mover.role, Role::King | Role::Pawn);
+        let escaping = escapes_a_chase(before, m);
         let candidates: Vec<Threat> = threats(&threatening, rules, limits)
             .into_iter()
-            .filter(|t| !existing.contains(&t.target))
+            .filter(|t| {
+                !existing.contains(&t.target)
+                    || (escaping && renews_joint_threat(&threatening, t, m.to, rules, limits))
+            })
             // A piece that can take its attacker back as an equal trade is
             // being offered an exchange (兑), not chased.
-            .filter(|t| t.by_check || !offers_exchange(after, t, rules))
+            // The same holds when the win comes through a capturing check
+            // whose victim could take the checker in a trade (图13: two
+            // cannons facing over a rook are an exchange, whatever the
+            // capture would uncover).
+            .filter(|t| match (t.by_check, t.first_victim) {
+                (false, _) => !offers_exchange(
+                    after,
+                    t.attacker,
+                    t.target,
+                    rules,
+                    limits,
+                    Accounting::Figures,
+                ),
+                (true, Some(v)) => {
+                    !offers_exchange(after, t.attacker, v, rules, limits, Accounting::Figures)
+                }
+                (true, None) => true,
+            })
             // Under the Asian rules a protected piece is chased only when it
             // is a rook attacked by a horse or a cannon (rules 15, 17, 35), or
             // a rook that an enemy horse holds immobile (rule 19).
@@ -212,12 +255,57 @@ pub fn classify(
         if pawn_chase {
             return Classified {
                 pawn_chase,
-                ..idle_kind(before, after, m, rules)
+                ..idle_kind(before, after, m, rules, limits)
             };
         }
     }
 
-    idle_kind(before, after, m, rules)
+    idle_kind(before, after, m, rules, limits)
+}
+
+/// Whether the piece moved by `m` stood where the opponent could have won
+/// it: the move is (also) an escape.
+fn escapes_a_chase(before: &Position, m: Move) -> bool {
+    before.passed().is_some_and(|p| {
+        p.legal_captures()
+            .into_iter()
+            .any(|c| c.to == m.from && p.capture_gain(c) > 0)
+    })
+}
+
+/// Whether a joint threat `t` that existed before the move is renewed by it
+/// (从捉到捉 does not apply): the moved piece, now on `moved_to`, escaped a
+/// chase and the joint threat cannot do without it. The figures rule such
+/// a move a chase (图10, 11, 25, 27, 28: the helper of a joint chase steps
+/// out of an attack and keeps the chase going). A single piece keeping its
+/// own chase up stays idle (图5).
+fn renews_joint_threat(
+    threatening: &Position,
+    t: &Threat,
+    moved_to: Square,
+    rules: &RepetitionRules,
+    limits: &SearchLimits,
+) -> bool {
+    if t.single || t.by_check {
+        return false;
+    }
+    if t.attacker == moved_to
+        || threats(threatening, rules, limits)
+            .iter()
+            .any(|x| x.target == t.target && x.attacker == moved_to)
+    {
+        return false; // the moved piece chases by itself: 从捉到捉
+    }
+    let mut setup = threatening.to_setup();
+    setup.board[moved_to.index()] = None;
+    match Position::from_setup(&setup, crate::position::Validation::Relaxed) {
+        Ok(without) => !threats(&without, rules, limits)
+            .iter()
+            .any(|x| x.target == t.target),
+        // Without it the opponent's king would stand in check: the moved
+        // piece screens one of our cannons, the joint chase's helper.
+        Err(_) => true,
+    }
 }
 
 /// The pieces of a side that can attack across the river: rooks, horses,
@@ -240,22 +328,52 @@ fn attacking_pieces(pos: &Position, color: crate::types::Color) -> usize {
 /// trade the edition calls an exchange (兑): the same kind under CXA 2020,
 /// equal value under CXA 1999, any mutual capture under the Asian rules —
 /// and the trade does not lose it material.
-fn offers_exchange(after: &Position, t: &Threat, rules: &RepetitionRules) -> bool {
+/// How an offered trade's safety is counted for the side offered it.
+#[derive(Clone, Copy)]
+enum Accounting {
+    /// As the figures count a trade: it ends when the piece is taken back
+    /// (图30).
+    Figures,
+    /// A check met along the way must be answered, and what that costs
+    /// counts (图17).
+    Strict,
+}
+
+fn offers_exchange(
+    after: &Position,
+    attacker: Square,
+    target: Square,
+    rules: &RepetitionRules,
+    limits: &SearchLimits,
+    accounting: Accounting,
+) -> bool {
+    let (Some(a), Some(t)) = (after.piece_at(attacker), after.piece_at(target)) else {
+        return false;
+    };
     let fits = match rules.exchange_offer_basis {
         // The Asian rules' mutual offers are between pieces of one kind (rule 24).
-        ExchangeBasis::SameType | ExchangeBasis::MutualCapture => {
-            t.target_piece.role == t.attacker_piece.role
-        }
-        ExchangeBasis::EqualValue => value(t.target_piece) == value(t.attacker_piece),
+        ExchangeBasis::SameType | ExchangeBasis::MutualCapture => t.role == a.role,
+        ExchangeBasis::EqualValue => value(t) == value(a),
     };
-    fits && after
-        .legal_captures()
-        .into_iter()
-        .any(|c| c.from == t.target && c.to == t.attacker && after.capture_gain(c) >= 0)
+    fits && after.legal_captures().into_iter().any(|c| {
+        c.from == target
+            && c.to == attacker
+            && match accounting {
+                Accounting::Figures => after.capture_gain(c),
+                Accounting::Strict => after.capture_gain_through_checks(c),
+            } >= 0
+            && !mate_by_checks(&after.play_unchecked(c), limits.kill_depth)
+    })
 }
 
 /// The kind of 闲 a move is: 兑, 献, 拦, 跟 or plain 闲.
-fn idle_kind(before: &Position, after: &Position, m: Move, rules: &RepetitionRules) -> Classified {
+fn idle_kind(
+    before: &Position,
+    after: &Position,
+    m: Move,
+    rules: &RepetitionRules,
+    limits: &SearchLimits,
+) -> Classified {
     let us = before.turn();
     let moved = after.piece_at(m.to).expect("the moved piece");
     let idle = |kind, targets: Vec<Square>, why: &str| Classified {
@@ -286,7 +404,8 @@ fn idle_kind(before: &Position, after: &Position, m: Move, rules: &RepetitionRul
     // take that piece too, it is a trade offered (兑); else a piece offered (献).
     let passed = after.passed();
     for &(c, gain) in &takers {
-        if !fits(c.from) || gain < 0 || after.play_unchecked(c).has_mate_in_one() {
+        if !fits(c.from) || gain < 0 || mate_by_checks(&after.play_unchecked(c), limits.kill_depth)
+        {
             continue;
         }
         let mutual = passed.as_ref().is_some_and(|p| {

@@ -39,11 +39,16 @@ pub struct Threat {
     pub gain: i32,
     /// Won through a check or consecutive checks rather than a capture.
     pub by_check: bool,
+    /// The piece the first move takes, when it is a capturing check that
+    /// wins `target` after the answer.
+    pub first_victim: Option<Square>,
     /// No piece can take back on the target's point (无根, or 假根).
     pub unprotected: bool,
-    /// The attacker wins it alone: the target is unprotected, or worth more
-    /// than the attacker. Otherwise the win needs help (a joint chase, or a
-    /// 少根 target with fewer protectors than attackers).
+    /// The attacker wins it alone: nothing of the opponent's could even
+    /// try to take back (not merely none that legally can), or the target
+    /// is worth more than the attacker. Otherwise the win needs help: a
+    /// joint chase (a second capturer, a piece pinning the protector or
+    /// guarding the point), or a 少根 target.
     pub single: bool,
 }
 
@@ -85,7 +90,7 @@ pub(crate) fn held_by_horse(pos: &Position, sq: Square) -> bool {
 
 /// Material the side to move could win with one capture, after the complete
 /// exchange, without being mated at once for it.
-fn capture_threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
+fn capture_threats(pos: &Position, rules: &RepetitionRules, mate_depth: u32) -> Vec<Threat> {
     let mut out = Vec::new();
     for m in pos.legal_captures() {
         let target_piece = pos.piece_at(m.to).expect("a capture");
@@ -102,12 +107,21 @@ fn capture_threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
             continue;
         }
         let after = pos.play_unchecked(m);
-        // 24.3: a gain the opponent answers with mate is no gain.
-        if after.has_mate_in_one() {
+        // 24.3: a gain the opponent answers with mate is no gain — mate by
+        // checks, the same reach as 杀 (图8: the king steps back so that
+        // taking the pawn no longer runs into a mate by two checks).
+        if mate_by_checks(&after, mate_depth) {
             continue;
         }
         let attacker_piece = pos.piece_at(m.from).expect("a mover");
         let unprotected = !after.legal_captures().iter().any(|r| r.to == m.to);
+        // A root that is false (假根) only because another of our pieces
+        // pins the protector or guards the point needs that piece's help:
+        // the chase is joint (图11, 图28), unless the attacker alone is
+        // worth less than its prey.
+        let mut replies = Vec::new();
+        after.pseudo_legal_moves_into(&mut replies);
+        let no_root_at_all = !replies.iter().any(|r| r.to == m.to);
         out.push(Threat {
             target: m.to,
             target_piece,
@@ -115,8 +129,9 @@ fn capture_threats(pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
             attacker_piece,
             gain,
             by_check: false,
+            first_victim: None,
             unprotected,
-            single: unprotected || value(target_piece) > value(attacker_piece),
+            single: no_root_at_all || value(target_piece) > value(attacker_piece),
         });
     }
     out
@@ -131,6 +146,7 @@ fn check_line(
     m: Move,
     rules: &RepetitionRules,
     depth: u32,
+    mate_depth: u32,
 ) -> Option<(i32, Vec<Square>)> {
     let after = pos.play_unchecked(m);
     let replies = after.legal_moves();
@@ -141,12 +157,12 @@ fn check_line(
     for r in replies {
         let lost = after.piece_at(r.to).map_or(0, value);
         let next = after.play_unchecked(r);
-        let mut line = capture_threats(&next, rules)
+        let mut line = capture_threats(&next, rules, mate_depth)
             .into_iter()
             .max_by_key(|t| t.gain)
             .map(|t| (t.gain, vec![t.target]))
             .unwrap_or((0, vec![]));
-        if let Some(deeper) = win_by_checks(&next, rules, depth - 1) {
+        if let Some(deeper) = win_by_checks(&next, rules, depth - 1, mate_depth) {
             if deeper.0 > line.0 {
                 line = deeper;
             }
@@ -168,6 +184,7 @@ fn win_by_checks(
     pos: &Position,
     rules: &RepetitionRules,
     depth: u32,
+    mate_depth: u32,
 ) -> Option<(i32, Vec<Square>)> {
     if depth == 0 {
         return None;
@@ -177,7 +194,7 @@ fn win_by_checks(
         if !pos.gives_check(m) {
             continue;
         }
-        let Some((score, mut targets)) = check_line(pos, m, rules, depth) else {
+        let Some((score, mut targets)) = check_line(pos, m, rules, depth, mate_depth) else {
             continue;
         };
         let taken = pos.piece_at(m.to);
@@ -193,20 +210,30 @@ fn win_by_checks(
 }
 
 /// Material won through checks (抽将, 长要抽吃): threats whose first move
-/// is a (non-capturing) check and which win material whatever the defence.
-fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Threat> {
+/// is a check and which win material whatever the defence. A capturing
+/// check's own victim is left to the capture threats; what it wins after
+/// the answer (图26: the cannon takes with check, then a second cannon
+/// takes the rook it uncovered) is won through the check.
+fn check_threats(
+    pos: &Position,
+    rules: &RepetitionRules,
+    depth: u32,
+    mate_depth: u32,
+) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     if depth == 0 {
         return out;
     }
     for m in pos.legal_moves() {
-        if pos.is_capture(m) || !pos.gives_check(m) {
+        if !pos.gives_check(m) {
             continue;
         }
-        let Some((gain, targets)) = check_line(pos, m, rules, depth) else {
+        let Some((gain, targets)) = check_line(pos, m, rules, depth, mate_depth) else {
             continue;
         };
-        if gain <= 0 {
+        // After the answer: a capturing check that is merely taken back
+        // wins nothing beyond its victim.
+        if gain <= 0 || targets.is_empty() {
             continue;
         }
         for target in targets {
@@ -223,6 +250,7 @@ fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Thr
                 attacker_piece: pos.piece_at(m.from).expect("a mover"),
                 gain,
                 by_check: true,
+                first_victim: pos.piece_at(m.to).map(|_| m.to),
                 // Won outright, whatever the defence: as good as unprotected.
                 unprotected: true,
                 single: true,
@@ -234,9 +262,9 @@ fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Thr
 
 /// Every way the side to move could win material next move.
 pub fn threats(pos: &Position, rules: &RepetitionRules, limits: &SearchLimits) -> Vec<Threat> {
-    let mut t = capture_threats(pos, rules);
+    let mut t = capture_threats(pos, rules, limits.kill_depth);
     if rules.threat_to_win_by_check_is_chase {
-        for c in check_threats(pos, rules, limits.check_win_depth) {
+        for c in check_threats(pos, rules, limits.check_win_depth, limits.kill_depth) {
             if !t.iter().any(|x| x.target == c.target) {
                 t.push(c);
             }
@@ -248,18 +276,33 @@ pub fn threats(pos: &Position, rules: &RepetitionRules, limits: &SearchLimits) -
 /// Whether the side to move can mate by consecutive checks within `depth`
 /// of its own moves, whatever the defence.
 pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
+    depth > 0 && checks(pos).any(|m| check_mates(pos, m, depth))
+}
+
+/// The checks that begin a forced mate by consecutive checks within
+/// `depth` moves: what tells one mating threat from another.
+pub fn mating_checks(pos: &Position, depth: u32) -> Vec<Move> {
     if depth == 0 {
-        return false;
+        return Vec::new();
     }
-    let mut moves: Vec<Move> = pos.legal_moves();
-    moves.retain(|&m| pos.gives_check(m));
-    moves.into_iter().any(|m| {
-        let after = pos.play_unchecked(m);
-        let replies = after.legal_moves();
-        replies.is_empty()
-            || (depth > 1
-                && replies
-                    .into_iter()
-                    .all(|r| mate_by_checks(&after.play_unchecked(r), depth - 1)))
-    })
+    checks(pos)
+        .filter(|&m| check_mates(pos, m, depth))
+        .collect()
+}
+
+fn checks(pos: &Position) -> impl Iterator<Item = Move> + '_ {
+    pos.legal_moves()
+        .into_iter()
+        .filter(move |&m| pos.gives_check(m))
+}
+
+/// Whether the check `m` mates, at once or by further checks.
+fn check_mates(pos: &Position, m: Move, depth: u32) -> bool {
+    let after = pos.play_unchecked(m);
+    let replies = after.legal_moves();
+    replies.is_empty()
+        || (depth > 1
+            && replies
+                .into_iter()
+                .all(|r| mate_by_checks(&after.play_unchecked(r), depth - 1)))
 }
