@@ -53,6 +53,12 @@ pub struct KnownFailure {
     pub editions: Option<Vec<String>>,
     /// Why: a rules difference or a bug in the implementation.
     pub reason: String,
+    /// Top-level fields of the expectation that must still match, e.g.
+    /// `[result]` for a ruling whose move kinds are known to be wrong but
+    /// whose verdict is not: if one of them stops matching, the case fails
+    /// for real instead of counting as the known failure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holds: Vec<String>,
 }
 
 /// An implementation's expectations file: its known failures.
@@ -84,6 +90,16 @@ impl Expectations {
                     ));
                 }
             }
+            for h in &f.holds {
+                let expected = case.expect.values().any(|e| e.to_json().get(h).is_some());
+                if !expected {
+                    return Err(LoadError::at(
+                        path,
+                        at,
+                        format!("case {} expects no {h:?}, so it cannot hold", f.case),
+                    ));
+                }
+            }
             if f.reason.trim().is_empty() {
                 return Err(LoadError::at(
                     path,
@@ -96,15 +112,16 @@ impl Expectations {
     }
 
     pub fn reason(&self, case: &str, edition: &str) -> Option<&str> {
-        self.failures
-            .iter()
-            .find(|f| {
-                f.case == case
-                    && f.editions
-                        .as_ref()
-                        .is_none_or(|es| es.iter().any(|e| e == edition))
-            })
-            .map(|f| f.reason.as_str())
+        self.known(case, edition).map(|f| f.reason.as_str())
+    }
+
+    fn known(&self, case: &str, edition: &str) -> Option<&KnownFailure> {
+        self.failures.iter().find(|f| {
+            f.case == case
+                && f.editions
+                    .as_ref()
+                    .is_none_or(|es| es.iter().any(|e| e == edition))
+        })
     }
 
     /// The failures of a run, as a new expectations file (reasons to fill in).
@@ -123,6 +140,7 @@ impl Expectations {
                     case: case.to_string(),
                     editions: Some(editions),
                     reason: "TODO: explain (rules difference or implementation bug)".into(),
+                    holds: Vec::new(),
                 })
                 .collect(),
         }
@@ -205,13 +223,38 @@ impl Run {
             }
         };
         result.message = message;
-        result.status = match (status, self.expectations.reason(&case.id, edition)) {
-            (Status::Fail | Status::Error, Some(_)) => Status::Xfail,
+        let known = self.expectations.known(&case.id, edition);
+        result.status = match (status, known) {
+            (Status::Fail, Some(k)) => match broken_holds(k, &result) {
+                Some(why) => {
+                    result.message = Some(format!(
+                        "{why}, which the expectations file says still holds; {}",
+                        result.message.take().unwrap_or_default()
+                    ));
+                    Status::Fail
+                }
+                None => Status::Xfail,
+            },
+            (Status::Error, Some(_)) => Status::Xfail,
             (Status::Pass, Some(_)) => Status::Xpass,
             (s, _) => s,
         };
         result
     }
+}
+
+/// The first field a known failure says still holds that no longer does.
+fn broken_holds(known: &KnownFailure, result: &CaseResult) -> Option<String> {
+    known.holds.iter().find_map(|h| {
+        let want = result.expected.get(h)?;
+        let got = result.actual.as_ref().and_then(|a| a.get(h));
+        (got != Some(want)).then(|| {
+            format!(
+                "{h} is {}, expected {want}",
+                got.map_or("missing".to_string(), Value::to_string)
+            )
+        })
+    })
 }
 
 /// The trial name of a (case, edition): filters, `--skip` and `--exact`

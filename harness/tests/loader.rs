@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use xq_harness::implementation::{JsonLinesFactory, Pool};
+use xq_harness::implementation::{JsonLinesFactory, OracleFactory, Pool};
 use xq_harness::runner::{self, Expectations, Run, Status};
 use xq_harness::Suite;
 
@@ -259,6 +259,48 @@ fn expected_failures_and_stale_expectations() {
     let results = misbehaving_run(&["a-ok", "k-wrong-answer"], expectations);
     assert!(results.contains(&("perft.k-wrong-answer".into(), Status::Xfail)));
     assert!(results.contains(&("perft.a-ok".into(), Status::Xpass)));
+}
+
+/// A known failure may say which expected fields still hold; when one of
+/// them stops matching, the case fails for real.
+#[test]
+fn a_known_failure_fails_when_a_field_it_says_holds_changes() {
+    // 棋例图6: one-sided perpetual check, Red loses. Both cases misstate the
+    // kind of Red's second move; the second also misstates the result.
+    let case = |id: &str, result: &str| {
+        format!(
+            "  - id: repetition.{id}\n    clauses: [repetition.perpetual-check]\n    description: d\n    editions: [cxa-2020]\n    fen: \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\"\n    moves: \"f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\"\n    ask: ruling\n    expect:\n      result: \"{result}\"\n      red: {{kinds: [check, idle]}}\n"
+        )
+    };
+    let text = format!(
+        "cases:\n{}{}",
+        case("kinds-only", "0-1"),
+        case("result-too", "1/2-1/2")
+    );
+    let root = scratch_suite("holds", &[("repetition/a.yaml", &text)]);
+    let suite = Suite::load(&root).unwrap_or_else(|e| panic!("{e:?}"));
+    let expectations: Expectations = serde_yaml::from_str(
+        "implementation: xq-oracle\nfailures:\n  - case: repetition.kinds-only\n    holds: [result]\n    reason: kinds\n  - case: repetition.result-too\n    holds: [result]\n    reason: kinds\n",
+    )
+    .unwrap();
+    let run = Run::new(
+        Pool::new(Box::new(OracleFactory)).expect("handshake"),
+        expectations,
+    );
+    let trials = runner::trials(&suite, &run, None);
+    let args = libtest_mimic::Arguments::from_iter(["x", "--quiet", "--logfile", "/dev/null"]);
+    let _ = libtest_mimic::run(&args, trials);
+    let status = |id: &str| {
+        run.results()
+            .into_iter()
+            .find(|r| r.id == id)
+            .map(|r| (r.status, r.message.unwrap_or_default()))
+            .expect("a result")
+    };
+    assert_eq!(status("repetition.kinds-only").0, Status::Xfail);
+    let (s, message) = status("repetition.result-too");
+    assert_eq!(s, Status::Fail);
+    assert!(message.contains("still holds"), "{message}");
 }
 
 #[test]

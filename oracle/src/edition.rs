@@ -203,6 +203,10 @@ pub struct RepetitionRules {
     /// A king or pawn move that lets another piece attack, or a king or
     /// pawn attacking together with another piece, is 捉.
     pub king_pawn_joint_chase_is_chase: bool,
+    /// A pawn's threat is a chase after all when its capture would give
+    /// check (CXA 2020 26.8).
+    #[serde(default)]
+    pub pawn_capture_with_check_is_chase: bool,
     /// Open (`null`) for CXA 2020: taken as the 1999 rule, which the rule
     /// text for 2020 is believed to keep.
     #[serde(default)]

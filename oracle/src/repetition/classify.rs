@@ -139,10 +139,15 @@ pub fn classify(
     }
     if !kill_after.is_empty() && !king_answer_idle {
         let kill_before = if answering_check {
-            earlier
+            let mut k: Vec<Move> = earlier
                 .as_ref()
                 .map(|p| mating_checks(p, limits.kill_depth))
-                .unwrap_or_default()
+                .unwrap_or_default();
+            // 自毙 (24.18, 图13): a mate threat that follows whatever the
+            // answer is the check's doing (it opened a line), not the
+            // answer's.
+            k.extend(mates_after_every_answer(before, limits));
+            k
         } else {
             mating_checks(before, limits.kill_depth)
         };
@@ -216,9 +221,19 @@ pub fn classify(
             // Where king and pawn moves that help another piece are allowed too.
             .filter(|_| !mover_is_king_or_pawn || rules.king_pawn_joint_chase_is_chase)
             .collect();
-        // The king's and the pawns' own attacks are 闲 (26.1).
+        // The king's and the pawns' own attacks are 闲 (26.1), except a
+        // pawn capture that would give check (26.8).
         let own = |t: &Threat| {
-            own_attacks_idle && matches!(t.attacker_piece.role, Role::King | Role::Pawn)
+            own_attacks_idle
+                && match t.attacker_piece.role {
+                    Role::King => true,
+                    Role::Pawn => {
+                        !(rules.pawn_capture_with_check_is_chase
+                            && !t.by_check
+                            && threatening.gives_check(Move::new(t.attacker, t.target)))
+                    }
+                    _ => false,
+                }
         };
         let pawn_chase = candidates
             .iter()
@@ -261,6 +276,28 @@ pub fn classify(
     }
 
     idle_kind(before, after, m, rules, limits)
+}
+
+/// The mating checks the side in check would have after every one of its
+/// answers to the check.
+fn mates_after_every_answer(pos: &Position, limits: &SearchLimits) -> Vec<Move> {
+    let mut common: Option<Vec<Move>> = None;
+    for answer in pos.legal_moves() {
+        let mates = pos
+            .play_unchecked(answer)
+            .passed()
+            .map(|p| mating_checks(&p, limits.kill_depth))
+            .unwrap_or_default();
+        let kept = match common {
+            None => mates,
+            Some(c) => c.into_iter().filter(|k| mates.contains(k)).collect(),
+        };
+        if kept.is_empty() {
+            return kept;
+        }
+        common = Some(kept);
+    }
+    common.unwrap_or_default()
 }
 
 /// Whether the piece moved by `m` stood where the opponent could have won

@@ -146,7 +146,6 @@ fn check_line(
     m: Move,
     rules: &RepetitionRules,
     depth: u32,
-    mate_depth: u32,
 ) -> Option<(i32, Vec<Square>)> {
     let after = pos.play_unchecked(m);
     let replies = after.legal_moves();
@@ -157,12 +156,14 @@ fn check_line(
     for r in replies {
         let lost = after.piece_at(r.to).map_or(0, value);
         let next = after.play_unchecked(r);
-        let mut line = capture_threats(&next, rules, mate_depth)
+        // Within a line of checks only an immediate mate voids a gain: a
+        // deeper mate search at every reply would cost too much.
+        let mut line = capture_threats(&next, rules, 1)
             .into_iter()
             .max_by_key(|t| t.gain)
             .map(|t| (t.gain, vec![t.target]))
             .unwrap_or((0, vec![]));
-        if let Some(deeper) = win_by_checks(&next, rules, depth - 1, mate_depth) {
+        if let Some(deeper) = win_by_checks(&next, rules, depth - 1) {
             if deeper.0 > line.0 {
                 line = deeper;
             }
@@ -184,7 +185,6 @@ fn win_by_checks(
     pos: &Position,
     rules: &RepetitionRules,
     depth: u32,
-    mate_depth: u32,
 ) -> Option<(i32, Vec<Square>)> {
     if depth == 0 {
         return None;
@@ -194,7 +194,7 @@ fn win_by_checks(
         if !pos.gives_check(m) {
             continue;
         }
-        let Some((score, mut targets)) = check_line(pos, m, rules, depth, mate_depth) else {
+        let Some((score, mut targets)) = check_line(pos, m, rules, depth) else {
             continue;
         };
         let taken = pos.piece_at(m.to);
@@ -214,12 +214,7 @@ fn win_by_checks(
 /// check's own victim is left to the capture threats; what it wins after
 /// the answer (图26: the cannon takes with check, then a second cannon
 /// takes the rook it uncovered) is won through the check.
-fn check_threats(
-    pos: &Position,
-    rules: &RepetitionRules,
-    depth: u32,
-    mate_depth: u32,
-) -> Vec<Threat> {
+fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Threat> {
     let mut out: Vec<Threat> = Vec::new();
     if depth == 0 {
         return out;
@@ -228,7 +223,7 @@ fn check_threats(
         if !pos.gives_check(m) {
             continue;
         }
-        let Some((gain, targets)) = check_line(pos, m, rules, depth, mate_depth) else {
+        let Some((gain, targets)) = check_line(pos, m, rules, depth) else {
             continue;
         };
         // After the answer: a capturing check that is merely taken back
@@ -264,7 +259,7 @@ fn check_threats(
 pub fn threats(pos: &Position, rules: &RepetitionRules, limits: &SearchLimits) -> Vec<Threat> {
     let mut t = capture_threats(pos, rules, limits.kill_depth);
     if rules.threat_to_win_by_check_is_chase {
-        for c in check_threats(pos, rules, limits.check_win_depth, limits.kill_depth) {
+        for c in check_threats(pos, rules, limits.check_win_depth) {
             if !t.iter().any(|x| x.target == c.target) {
                 t.push(c);
             }
