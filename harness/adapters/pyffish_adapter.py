@@ -97,8 +97,12 @@ def normalise_fen(fen):
     return fen
 
 
-def replay(fen, moves):
+def replay(fen, moves, record=False):
     """Check every history move is legal; return them in pyffish squares.
+
+    A ruling's moves are a game record whose last move may break the rules
+    (spec/PROTOCOL.md); pyffish cannot rule on such a move, so that is
+    `unsupported` rather than an error.
 
     pyffish raises an opaque SystemError on an illegal history move, so each
     move is checked against the legal moves of the position before it.
@@ -112,6 +116,9 @@ def replay(fen, moves):
     for i, mv in enumerate(moves):
         fsf = iccs_to_fsf(mv)
         if fsf not in pyffish.legal_moves(VARIANT, cur, []):
+            if record and i + 1 == len(moves):
+                raise Unsupported("pyffish does not rule on an illegal move "
+                                  "in a record (move %d, %s)" % (i + 1, mv))
             raise RequestError("history move %d (%s) is illegal" % (i + 1, mv))
         cur = pyffish.get_fen(VARIANT, cur, [fsf])
         out.append(fsf)
@@ -244,7 +251,7 @@ def answer_run(req):
         raise Unsupported("pyffish approximates only the Asian (AXF/WXF) "
                           "repetition rules, not %s" % edition)
     fen = normalise_fen(req.get("fen"))
-    moves = replay(fen, req.get("moves", []))
+    moves = replay(fen, req.get("moves", []), record=q["ask"] == "ruling")
     return handler(fen, moves, q)
 
 

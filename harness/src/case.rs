@@ -84,6 +84,10 @@ struct RawCase {
     moves: Option<MoveList>,
     #[serde(default)]
     relaxed: bool,
+    /// The moves are a game record whose last move may break the rules
+    /// (ruling cases: the arbiter rules on the violation).
+    #[serde(default)]
+    record: bool,
     ask: QuestionKind,
     #[serde(default, rename = "move")]
     mv: Option<String>,
@@ -311,12 +315,30 @@ fn check_case(
     } else {
         let start =
             Position::from_fen_with(&fen, validation).map_err(|e| err("fen", e.to_string()))?;
+        if raw.record && kind != QuestionKind::Ruling {
+            return Err(err(
+                "record",
+                "only a ruling case can hold a game record".into(),
+            ));
+        }
         let mut game = Game::new(start);
         for (i, text) in history.iter().enumerate() {
-            let mv = game
-                .push_text(text)
-                .map_err(|e| err_at("moves", text, format!("moves: ply {}: {}", i + 1, e.error)))?;
-            moves.push(mv.to_string());
+            match game.push_text(text) {
+                Ok(mv) => moves.push(mv.to_string()),
+                // A record may end with the violation the ruling is about.
+                Err(e) if raw.record && i + 1 == history.len() && is_violation(&e.error) => {
+                    moves.push(resolve(game.current(), text).map_err(|e| {
+                        err_at("moves", text, format!("moves: ply {}: {e}", i + 1))
+                    })?);
+                }
+                Err(e) => {
+                    return Err(err_at(
+                        "moves",
+                        text,
+                        format!("moves: ply {}: {}", i + 1, e.error),
+                    ))
+                }
+            }
         }
         position = Some(game.current().clone());
     }
@@ -404,6 +426,14 @@ fn check_case(
         expect,
         note: raw.note,
     })
+}
+
+/// Whether a refused move is a player's violation (a move of one's own
+/// piece against the rules), as opposed to a record that names no move.
+fn is_violation(e: &ParseMoveError) -> bool {
+    use xq_oracle::legality::IllegalMove as I;
+    matches!(e, ParseMoveError::Illegal { reason, .. }
+        if !matches!(reason, I::NullMove | I::NoPiece { .. } | I::NotYourPiece { .. }))
 }
 
 /// The ICCS form of a move text, legal or not, as long as it names a

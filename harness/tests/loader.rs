@@ -119,6 +119,36 @@ fn illegal_history_move_names_the_ply_and_reason() {
 }
 
 #[test]
+fn a_record_may_end_with_a_violation_only() {
+    // An illegal move before the last one is still a broken case.
+    let e = load_errors(
+        "record-middle",
+        &format!(
+            "{HEAD}    moves: \"h2h1 h9g7 h0g2 a6a5\"\n    record: true\n    ask: ruling\n    expect: {{result: \"0-1\"}}\n"
+        ),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(e[0].contains("moves: ply 3: h0g2 is not legal"), "{e:?}");
+    // Only a ruling case holds a record.
+    let e = load_errors(
+        "record-not-ruling",
+        &format!("{HEAD}    moves: \"h2h1\"\n    record: true\n    ask: legal-moves\n    expect: {{count: 1}}\n"),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].contains("only a ruling case can hold a game record"),
+        "{e:?}"
+    );
+    // A last move that names no move at all is not a violation either.
+    let e = load_errors(
+        "record-no-piece",
+        &format!("{HEAD}    moves: \"h2h1 e5e4\"\n    record: true\n    ask: ruling\n    expect: {{result: \"1-0\"}}\n"),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(e[0].contains("moves: ply 2"), "{e:?}");
+}
+
+#[test]
 fn impossible_expectations_are_rejected() {
     // A "legal" move from an empty point is not a move at all.
     let e = load_errors(

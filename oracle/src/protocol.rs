@@ -253,6 +253,21 @@ fn answer_value(req: &Request) -> Result<Value, String> {
         });
     }
     let start = Position::from_fen_with(&req.fen, validation).map_err(|e| e.to_string())?;
+    if req.question == Question::Ruling {
+        // The moves are a game record: an illegal move in it is ruled on.
+        let edition = crate::edition::get(&req.edition)
+            .ok_or_else(|| format!("unknown edition {}", req.edition))?;
+        let moves: Vec<&str> = req.moves.iter().map(String::as_str).collect();
+        let ruling = crate::ruling::rule_record(
+            start,
+            &moves,
+            edition,
+            &Default::default(),
+            crate::ruling::Lang::En,
+        )
+        .map_err(|e| e.to_string())?;
+        return serde_json::to_value(ruling).map_err(|e| e.to_string());
+    }
     let game = Game::from_texts(start, &req.moves).map_err(|e| e.to_string())?;
     let pos = game.current();
     Ok(match &req.question {
@@ -274,13 +289,6 @@ fn answer_value(req: &Request) -> Result<Value, String> {
             Ok(m) => json!({"move": format_move(pos, m, *to)}),
             Err(e) => json!({"rejected": rejection_code(&e), "message": e.to_string()}),
         },
-        Question::Ruling => {
-            let edition = crate::edition::get(&req.edition)
-                .ok_or_else(|| format!("unknown edition {}", req.edition))?;
-            let ruling =
-                crate::ruling::rule(&game, edition, &Default::default(), crate::ruling::Lang::En);
-            serde_json::to_value(ruling).map_err(|e| e.to_string())?
-        }
-        Question::Position => unreachable!("answered above"),
+        Question::Ruling | Question::Position => unreachable!("answered above"),
     })
 }
