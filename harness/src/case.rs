@@ -428,12 +428,10 @@ fn check_case(
     })
 }
 
-/// Whether a refused move is a player's violation (a move of one's own
-/// piece against the rules), as opposed to a record that names no move.
+/// Whether a refused move is a player's violation, which a record may end
+/// with (the oracle rules on the same ones).
 fn is_violation(e: &ParseMoveError) -> bool {
-    use xq_oracle::legality::IllegalMove as I;
-    matches!(e, ParseMoveError::Illegal { reason, .. }
-        if !matches!(reason, I::NullMove | I::NoPiece { .. } | I::NotYourPiece { .. }))
+    matches!(e, ParseMoveError::Illegal { reason, .. } if reason.is_player_violation())
 }
 
 /// The ICCS form of a move text, legal or not, as long as it names a

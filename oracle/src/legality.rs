@@ -43,6 +43,16 @@ pub enum IllegalMove {
 }
 
 impl IllegalMove {
+    /// Whether a player made this move against the rules, as opposed to a
+    /// record naming no move of his at all (nothing to move, the opponent's
+    /// piece, a move that goes nowhere). Only the former is ruled on.
+    pub fn is_player_violation(&self) -> bool {
+        !matches!(
+            self,
+            IllegalMove::NullMove | IllegalMove::NoPiece { .. } | IllegalMove::NotYourPiece { .. }
+        )
+    }
+
     /// The stable reason code (documented in `spec/PROTOCOL.md`).
     pub fn code(&self) -> &'static str {
         match self {

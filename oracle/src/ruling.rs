@@ -129,16 +129,11 @@ pub fn rule_record(
     let mut game = Game::new(start);
     for text in moves {
         if let Err(e) = game.push_text(text) {
-            use crate::legality::IllegalMove as I;
             let crate::notation::ParseMoveError::Illegal { reason, .. } = &e.error else {
                 return Err(e); // not a move at all: nothing to rule on
             };
-            // A record that moves nothing, or the opponent's piece, is broken,
-            // not a player's violation.
-            if matches!(
-                reason,
-                I::NullMove | I::NoPiece { .. } | I::NotYourPiece { .. }
-            ) {
+            // A record that moves nothing, or the opponent's piece, is broken.
+            if !reason.is_player_violation() {
                 return Err(e);
             }
             let self_kill = matches!(

@@ -182,11 +182,12 @@ pub fn classify(
         let own_attacks_idle = rules.king_pawn_alone_chase_allowed;
         let mover_is_king_or_pawn = matches!(mover.role, Role::King | Role::Pawn);
         let escaping = escapes_a_chase(before, m);
-        let candidates: Vec<Threat> = threats(&threatening, rules, limits)
-            .into_iter()
+        let now = threats(&threatening, rules, limits);
+        let candidates: Vec<Threat> = now
+            .iter()
             .filter(|t| {
                 !existing.contains(&t.target)
-                    || (escaping && renews_joint_threat(&threatening, t, m.to, rules, limits))
+                    || (escaping && renews_joint_threat(&threatening, &now, t, m.to, rules, limits))
             })
             // A piece that can take its attacker back as an equal trade is
             // being offered an exchange (兑), not chased.
@@ -220,6 +221,7 @@ pub fn classify(
             })
             // Where king and pawn moves that help another piece are allowed too.
             .filter(|_| !mover_is_king_or_pawn || rules.king_pawn_joint_chase_is_chase)
+            .cloned()
             .collect();
         // The king's and the pawns' own attacks are 闲 (26.1), except a
         // pawn capture that would give check (26.8).
@@ -315,9 +317,10 @@ fn escapes_a_chase(before: &Position, m: Move) -> bool {
 /// chase and the joint threat cannot do without it. The figures rule such
 /// a move a chase (图10, 11, 25, 27, 28: the helper of a joint chase steps
 /// out of an attack and keeps the chase going). A single piece keeping its
-/// own chase up stays idle (图5).
+/// own chase up stays idle (图5). `now` holds every threat after the move.
 fn renews_joint_threat(
     threatening: &Position,
+    now: &[Threat],
     t: &Threat,
     moved_to: Square,
     rules: &RepetitionRules,
@@ -326,10 +329,9 @@ fn renews_joint_threat(
     if t.single || t.by_check {
         return false;
     }
-    if t.attacker == moved_to
-        || threats(threatening, rules, limits)
-            .iter()
-            .any(|x| x.target == t.target && x.attacker == moved_to)
+    if now
+        .iter()
+        .any(|x| x.target == t.target && x.attacker == moved_to)
     {
         return false; // the moved piece chases by itself: 从捉到捉
     }
