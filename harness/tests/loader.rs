@@ -331,6 +331,15 @@ fn a_known_failure_fails_when_a_field_it_says_holds_changes() {
     let (s, message) = status("repetition.result-too");
     assert_eq!(s, Status::Fail);
     assert!(message.contains("still holds"), "{message}");
+    // A field the case does not expect cannot hold: the file is refused.
+    let path = root.join("expectations.yaml");
+    std::fs::write(
+        &path,
+        "implementation: xq-oracle\nfailures:\n  - case: repetition.kinds-only\n    holds: [cycle]\n    reason: kinds\n",
+    )
+    .unwrap();
+    let e = Expectations::load(&path, &suite).expect_err("must be refused");
+    assert!(e.to_string().contains("expects no \"cycle\""), "{e}");
 }
 
 #[test]

@@ -125,9 +125,10 @@ pub fn classify(
         answering_check && mover.role == Role::King && rules.king_check_answer_threats_idle;
 
     // 杀
-    // A mate threat made by offering an exchange the opponent can accept
-    // without being mated at once is an exchange offered (兑), not a kill
-    // (图29: the rooks face each other on a file).
+    // A mate threat made by offering an exchange the opponent can accept —
+    // losing nothing, even counting its answers to checks, and not mated by
+    // checks afterwards — is an exchange offered (兑), not a kill (图29: the
+    // rooks face each other on a file; in its variant accepting is mated).
     let mut kill_after = mating_checks(&threatening, limits.kill_depth);
     let exchange_offered = || {
         threatening.legal_captures().into_iter().any(|c| {
@@ -195,19 +196,15 @@ pub fn classify(
             // whose victim could take the checker in a trade (图13: two
             // cannons facing over a rook are an exchange, whatever the
             // capture would uncover).
-            .filter(|t| match (t.by_check, t.first_victim) {
-                (false, _) => !offers_exchange(
-                    after,
-                    t.attacker,
-                    t.target,
-                    rules,
-                    limits,
-                    Accounting::Figures,
-                ),
-                (true, Some(v)) => {
+            .filter(|t| {
+                let offered = if t.by_check {
+                    t.first_victim
+                } else {
+                    Some(t.target)
+                };
+                offered.is_none_or(|v| {
                     !offers_exchange(after, t.attacker, v, rules, limits, Accounting::Figures)
-                }
-                (true, None) => true,
+                })
             })
             // Under the Asian rules a protected piece is chased only when it
             // is a rook attacked by a horse or a cannon (rules 15, 17, 35), or

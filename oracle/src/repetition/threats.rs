@@ -89,7 +89,8 @@ pub(crate) fn held_by_horse(pos: &Position, sq: Square) -> bool {
 }
 
 /// Material the side to move could win with one capture, after the complete
-/// exchange, without being mated at once for it.
+/// exchange, without the opponent then mating by checks within
+/// `mate_depth` moves.
 fn capture_threats(pos: &Position, rules: &RepetitionRules, mate_depth: u32) -> Vec<Threat> {
     let mut out = Vec::new();
     for m in pos.legal_captures() {
@@ -119,9 +120,7 @@ fn capture_threats(pos: &Position, rules: &RepetitionRules, mate_depth: u32) -> 
         // pins the protector or guards the point needs that piece's help:
         // the chase is joint (图11, 图28), unless the attacker alone is
         // worth less than its prey.
-        let mut replies = Vec::new();
-        after.pseudo_legal_moves_into(&mut replies);
-        let no_root_at_all = !replies.iter().any(|r| r.to == m.to);
+        let no_root_at_all = after.attackers(m.to, after.turn()).is_empty();
         out.push(Threat {
             target: m.to,
             target_piece,
