@@ -58,8 +58,8 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 have_xq=1
 if [ ! -x "$XQ" ]; then
   if [ -f "$ROOT/Cargo.toml" ]; then
-    echo "perft bench: $XQ missing, building (cargo build --release -p xq-oracle)" >&2
-    (cd "$ROOT" && cargo build --release -p xq-oracle >&2) || true
+    echo "perft bench: $XQ missing, building (cargo build --release -p xq-cli)" >&2
+    (cd "$ROOT" && cargo build --release -p xq-cli >&2) || true
   fi
   if [ ! -x "$XQ" ]; then
     echo "perft bench: xq binary unavailable at $XQ (the oracle crate is" \

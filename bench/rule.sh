@@ -6,7 +6,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PLIES=${1:-400}
 cd "$ROOT"
-cargo build --release -q -p xq-oracle -p xq-harness --bins --examples
+cargo build --release -q -p xq-cli -p xq-oracle -p xq-harness --bins --examples
 MOVES=$(target/release/examples/long_game "$PLIES")
 echo "game: $(echo "$MOVES" | wc -w) plies ending in a repetition"
 runs=20

@@ -6,7 +6,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 N=${1:-20000}
 cd "$ROOT"
-cargo build --release -q -p xq-oracle -p xq-harness
+cargo build --release -q -p xq-cli -p xq-harness
 REQ=$(mktemp)
 trap 'rm -f "$REQ"' EXIT
 # A realistic mix: legal moves, status and is-legal after a short history.

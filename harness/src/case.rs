@@ -5,11 +5,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use xq_oracle::game::split_moves;
+use xq_core::game::split_moves;
+use xq_core::{parse_move, Game, Notation, ParseMoveError, Position, Square, Validation};
+use xq_oracle::edition;
 use xq_oracle::protocol::{Question, QuestionKind, Request};
-use xq_oracle::{
-    edition, parse_move, Game, Notation, ParseMoveError, Position, Square, Validation,
-};
 
 use crate::expect::Expect;
 use crate::location::{LoadError, Locator};
@@ -289,7 +288,7 @@ fn check_case(
 
     // Implementations are sent a real FEN, never the `startpos` shorthand.
     let fen = match raw.fen.as_deref() {
-        None | Some("startpos") => xq_oracle::START_FEN.to_string(),
+        None | Some("startpos") => xq_core::START_FEN.to_string(),
         Some(f) => f.to_string(),
     };
     let validation = if raw.relaxed {

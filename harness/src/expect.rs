@@ -4,8 +4,8 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use xq_core::IllegalMove;
 use xq_oracle::protocol::QuestionKind;
-use xq_oracle::IllegalMove;
 
 /// What a case expects, by question.
 #[derive(Clone, Debug, PartialEq, Serialize)]

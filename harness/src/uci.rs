@@ -126,7 +126,7 @@ impl Uci {
         let p = self.process.as_mut().expect("connected");
         let mut fen_fields: Vec<String> = req.fen.split_whitespace().map(String::from).collect();
         if req.fen.trim() == "startpos" {
-            fen_fields = xq_oracle::START_FEN
+            fen_fields = xq_core::START_FEN
                 .split_whitespace()
                 .map(String::from)
                 .collect();

@@ -12,11 +12,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::Value;
+use xq_core::random::{placed, played};
+use xq_core::Position;
 use xq_harness::implementation::Factory;
 use xq_harness::uci::UciFactory;
 use xq_oracle::protocol::{self, Question, Request};
-use xq_oracle::random::{placed, played};
-use xq_oracle::Position;
 
 const PLAYED: u64 = 2000;
 const PLACED: u64 = 1000;

@@ -9,7 +9,7 @@ fn main() -> std::process::ExitCode {
         // `cargo test -p xq-harness` alone does not build the oracle's binary.
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let status = Command::new(cargo)
-            .args(["build", "-p", "xq-oracle", "--bin", "xq"])
+            .args(["build", "-p", "xq-cli", "--bin", "xq"])
             .status()
             .expect("run cargo");
         assert!(status.success(), "building xq failed");

@@ -1,0 +1,186 @@
+//! Move notation: ICCS coordinates (canonical), WXF, and Chinese.
+//!
+//! Parsing is always against a position, because WXF and Chinese notation
+//! name a piece by its kind and file and need the board to find it.
+//! [`parse_move`] detects the notation by itself.
+
+mod chinese;
+mod common;
+mod iccs;
+mod wxf;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::legality::IllegalMove;
+use crate::position::Position;
+use crate::types::Move;
+
+/// A move notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// `h2e2`: from and to in ICCS coordinates.
+    Iccs,
+    /// `C2=5`: the World Xiangqi Federation's notation.
+    Wxf,
+    /// `炮二平五`: the Chinese notation.
+    Chinese,
+}
+
+impl Notation {
+    pub const ALL: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Iccs => "iccs",
+            Notation::Wxf => "wxf",
+            Notation::Chinese => "chinese",
+        }
+    }
+}
+
+impl FromStr for Notation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Notation, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "iccs" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "chinese" | "zh" | "cn" => Ok(Notation::Chinese),
+            _ => Err(format!(
+                "unknown notation {s:?} (expected iccs, wxf or chinese)"
+            )),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Notation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Notation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Notation, D::Error> {
+        let s = <String as serde::Deserialize>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A move text that does not name a legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// The text is not a move in any of the notations.
+    Syntax { text: String, detail: String },
+    /// The notation is well formed but names no piece of the mover.
+    NoSuchPiece { text: String, detail: String },
+    /// Several of the mover's pieces fit the text.
+    Ambiguous { text: String, detail: String },
+    /// The text names a definite move, and the move breaks a rule.
+    Illegal {
+        text: String,
+        mv: Move,
+        reason: IllegalMove,
+    },
+}
+
+impl ParseMoveError {
+    pub fn text(&self) -> &str {
+        match self {
+            ParseMoveError::Syntax { text, .. }
+            | ParseMoveError::NoSuchPiece { text, .. }
+            | ParseMoveError::Ambiguous { text, .. }
+            | ParseMoveError::Illegal { text, .. } => text,
+        }
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::Syntax { text, detail } => {
+                write!(
+                    f,
+                    "{text:?} is not a move in ICCS, WXF or Chinese notation: {detail}"
+                )
+            }
+            ParseMoveError::NoSuchPiece { text, detail } => {
+                write!(f, "{text} names no piece: {detail}")
+            }
+            ParseMoveError::Ambiguous { text, detail } => {
+                write!(f, "{text} is ambiguous: {detail}")
+            }
+            ParseMoveError::Illegal { text, mv, reason } => {
+                if text == &mv.to_string() {
+                    write!(f, "{text} is not legal: {reason}")
+                } else {
+                    write!(f, "{text} ({mv}) is not legal: {reason}")
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// Guesses the notation of a move text from its characters alone.
+pub fn detect(text: &str) -> Notation {
+    let t = text.trim();
+    if !t.is_ascii() {
+        // Full-width forms of ASCII (`Ｃ２＝５`) are WXF; anything else is Chinese.
+        if t.chars()
+            .map(common::fullwidth_to_ascii)
+            .all(|c| c.is_ascii())
+        {
+            Notation::Wxf
+        } else {
+            Notation::Chinese
+        }
+    } else if iccs::looks_like(t) {
+        Notation::Iccs
+    } else {
+        Notation::Wxf
+    }
+}
+
+/// Parses a move in any of the three notations and checks that it is legal.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    parse_move_as(pos, text, detect(text))
+}
+
+/// Parses a move in the given notation and checks that it is legal.
+pub fn parse_move_as(
+    pos: &Position,
+    text: &str,
+    notation: Notation,
+) -> Result<Move, ParseMoveError> {
+    let text = text.trim();
+    let mv = match notation {
+        Notation::Iccs => iccs::parse(text)?,
+        Notation::Wxf => wxf::parse(pos, text)?,
+        Notation::Chinese => chinese::parse(pos, text)?,
+    };
+    pos.check_move(mv)
+        .map_err(|reason| ParseMoveError::Illegal {
+            text: text.to_string(),
+            mv,
+            reason,
+        })?;
+    Ok(mv)
+}
+
+/// Writes a legal move in the given notation.
+pub fn format_move(pos: &Position, mv: Move, notation: Notation) -> String {
+    match notation {
+        Notation::Iccs => mv.to_string(),
+        Notation::Wxf => wxf::format(pos, mv),
+        Notation::Chinese => chinese::format(pos, mv),
+    }
+}

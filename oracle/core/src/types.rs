@@ -1,0 +1,345 @@
+//! The vocabulary: sides, piece kinds, pieces, points of the board, and moves.
+//!
+//! The board has 9 files and 10 ranks. Files are numbered 0–8 (`a`–`i`) from
+//! Red's left, ranks 0–9 from Red's side, exactly as in ICCS coordinates.
+
+use std::fmt;
+
+/// A side. Red (红) moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Color {
+    Red,
+    Black,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
+
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Red => Color::Black,
+            Color::Black => Color::Red,
+        }
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank step that moves a piece of this side forward.
+    #[inline]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::Red => 1,
+            Color::Black => -1,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Black => "black",
+        }
+    }
+
+    pub const fn name_zh(self) -> &'static str {
+        match self {
+            Color::Red => "红方",
+            Color::Black => "黑方",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A kind of piece, independent of side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// 帅/将
+    King,
+    /// 仕/士
+    Advisor,
+    /// 相/象
+    Elephant,
+    /// 马 (傌)
+    Horse,
+    /// 车 (俥)
+    Rook,
+    /// 炮 (砲)
+    Cannon,
+    /// 兵/卒
+    Pawn,
+}
+
+impl Role {
+    pub const ALL: [Role; 7] = [
+        Role::King,
+        Role::Advisor,
+        Role::Elephant,
+        Role::Horse,
+        Role::Rook,
+        Role::Cannon,
+        Role::Pawn,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// How many of this kind each side has at the start of a game.
+    pub const fn initial_count(self) -> usize {
+        match self {
+            Role::King => 1,
+            Role::Pawn => 5,
+            _ => 2,
+        }
+    }
+
+    /// The FEN letter (lowercase); Red's is uppercase.
+    pub const fn fen_char(self) -> char {
+        match self {
+            Role::King => 'k',
+            Role::Advisor => 'a',
+            Role::Elephant => 'b',
+            Role::Horse => 'n',
+            Role::Rook => 'r',
+            Role::Cannon => 'c',
+            Role::Pawn => 'p',
+        }
+    }
+
+    /// Parses a FEN letter of either case, including the alternative
+    /// letters `e` (elephant) and `h` (horse).
+    pub fn from_fen_char(c: char) -> Option<(Color, Role)> {
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let role = match c.to_ascii_lowercase() {
+            'k' => Role::King,
+            'a' => Role::Advisor,
+            'b' | 'e' => Role::Elephant,
+            'n' | 'h' => Role::Horse,
+            'r' => Role::Rook,
+            'c' => Role::Cannon,
+            'p' => Role::Pawn,
+            _ => return None,
+        };
+        Some((color, role))
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "king",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Rook => "rook",
+            Role::Cannon => "cannon",
+            Role::Pawn => "pawn",
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece: a side and a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    #[inline]
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece { color, role }
+    }
+
+    /// A dense index 0..14, Red's kinds first.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.color.index() * 7 + self.role.index()
+    }
+
+    pub fn fen_char(self) -> char {
+        let c = self.role.fen_char();
+        match self.color {
+            Color::Red => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+
+    /// The traditional character for this piece (Red and Black differ).
+    pub const fn zh(self) -> char {
+        match (self.color, self.role) {
+            (Color::Red, Role::King) => '帅',
+            (Color::Red, Role::Advisor) => '仕',
+            (Color::Red, Role::Elephant) => '相',
+            (Color::Red, Role::Horse) => '马',
+            (Color::Red, Role::Rook) => '车',
+            (Color::Red, Role::Cannon) => '炮',
+            (Color::Red, Role::Pawn) => '兵',
+            (Color::Black, Role::King) => '将',
+            (Color::Black, Role::Advisor) => '士',
+            (Color::Black, Role::Elephant) => '象',
+            (Color::Black, Role::Horse) => '马',
+            (Color::Black, Role::Rook) => '车',
+            (Color::Black, Role::Cannon) => '炮',
+            (Color::Black, Role::Pawn) => '卒',
+        }
+    }
+}
+
+/// A point of the board, `0..90`, numbered `rank * 9 + file`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    pub const COUNT: usize = 90;
+
+    /// The square at `file` (0–8) and `rank` (0–9), if both are on the board.
+    #[inline]
+    pub const fn new(file: i8, rank: i8) -> Option<Square> {
+        if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
+            Some(Square((rank * 9 + file) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// # Panics
+    /// Panics if `index >= 90`; use only with indices known to be valid.
+    #[inline]
+    pub const fn from_index(index: usize) -> Square {
+        assert!(index < 90);
+        Square(index as u8)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline]
+    pub const fn file(self) -> i8 {
+        (self.0 % 9) as i8
+    }
+
+    #[inline]
+    pub const fn rank(self) -> i8 {
+        (self.0 / 9) as i8
+    }
+
+    /// The square `df` files and `dr` ranks away, if on the board.
+    #[inline]
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        Square::new(self.file() + df, self.rank() + dr)
+    }
+
+    /// The same point seen from the other side (rotated by 180°).
+    #[inline]
+    pub const fn flip(self) -> Square {
+        Square(89 - self.0)
+    }
+
+    /// The same point reflected left–right.
+    #[inline]
+    pub const fn mirror(self) -> Square {
+        Square((self.0 / 9) * 9 + (8 - self.0 % 9))
+    }
+
+    /// Whether this point lies on `color`'s own half of the board.
+    #[inline]
+    pub const fn on_side_of(self, color: Color) -> bool {
+        match color {
+            Color::Red => self.rank() <= 4,
+            Color::Black => self.rank() >= 5,
+        }
+    }
+
+    /// Whether this point lies in `color`'s palace (九宫).
+    #[inline]
+    pub const fn in_palace_of(self, color: Color) -> bool {
+        let f = self.file();
+        if f < 3 || f > 5 {
+            return false;
+        }
+        match color {
+            Color::Red => self.rank() <= 2,
+            Color::Black => self.rank() >= 7,
+        }
+    }
+
+    /// Parses ICCS coordinates such as `e0` (case-insensitive).
+    pub fn from_iccs(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'0');
+        if file < 9 && rank < 10 {
+            Square::new(file as i8, rank as i8)
+        } else {
+            None
+        }
+    }
+
+    pub fn iter() -> impl Iterator<Item = Square> {
+        (0..90u8).map(Square)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank())
+    }
+}
+
+/// A move from one point to another. Which piece moves, and whether it
+/// captures, follow from the position it is played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+}
+
+impl Move {
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+
+    pub const fn flip(self) -> Move {
+        Move::new(self.from.flip(), self.to.flip())
+    }
+
+    pub const fn mirror(self) -> Move {
+        Move::new(self.from.mirror(), self.to.mirror())
+    }
+}
+
+/// ICCS coordinates, for example `h2e2`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)
+    }
+}

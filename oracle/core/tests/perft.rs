@@ -1,0 +1,69 @@
+//! Perft against the published figures (`tests/data/perft.txt`).
+//!
+//! The default run stays under a node budget; the deep figures run with
+//! `cargo test --release -p xq-core --test perft -- --ignored`.
+
+use xq_core::perft::{divide, perft};
+use xq_core::Position;
+
+/// Counts above this are left to the ignored deep test.
+const BUDGET: u64 = 5_000_000;
+
+fn figures() -> Vec<(Position, u32, u64)> {
+    let text = include_str!("data/perft.txt");
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fen, counts) = line
+            .split_once(';')
+            .unwrap_or_else(|| panic!("line {}: no ';'", i + 1));
+        let pos = Position::from_fen(fen.trim()).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+        for c in counts.split_whitespace() {
+            let (d, n) = c
+                .split_once(':')
+                .unwrap_or_else(|| panic!("line {}: bad {c}", i + 1));
+            out.push((pos.clone(), d.parse().unwrap(), n.parse().unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn published_figures_within_the_budget() {
+    let mut checked = 0;
+    for (pos, depth, nodes) in figures().into_iter().filter(|f| f.2 <= BUDGET) {
+        assert_eq!(perft(&pos, depth), nodes, "perft {depth} of {pos}");
+        checked += 1;
+    }
+    assert_eq!(checked, 19, "figures within the budget");
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn published_figures_beyond_the_budget() {
+    for (pos, depth, nodes) in figures().into_iter().filter(|f| f.2 > BUDGET) {
+        assert_eq!(perft(&pos, depth), nodes, "perft {depth} of {pos}");
+    }
+}
+
+#[test]
+fn divide_sums_to_perft_and_lists_each_legal_move_once() {
+    for (pos, depth, nodes) in figures().into_iter().filter(|f| f.1 == 3) {
+        let d = divide(&pos, depth);
+        assert_eq!(d.iter().map(|x| x.1).sum::<u64>(), nodes);
+        let mut moves: Vec<_> = d.iter().map(|x| x.0).collect();
+        moves.sort();
+        let mut legal = pos.legal_moves();
+        legal.sort();
+        assert_eq!(moves, legal);
+    }
+}
+
+#[test]
+fn depth_zero_is_one_node() {
+    assert_eq!(perft(&Position::start(), 0), 1);
+    assert!(divide(&Position::start(), 0).is_empty());
+}

@@ -1,0 +1,265 @@
+//! Cycle detection, the natural-limit count, and the verdicts that hold in
+//! every edition, on hand-built games.
+
+use rstest::rstest;
+use xq_core::game::split_moves;
+use xq_core::{Game, Outcome, Position};
+use xq_oracle::edition;
+use xq_oracle::natural_limit::{self, NaturalLimitRules};
+use xq_oracle::repetition::{find_cycle, SearchLimits};
+use xq_oracle::ruling::{rule, Lang, RulingReason};
+
+fn game(fen: &str, moves: &str) -> Game {
+    Game::from_texts(Position::from_fen(fen).unwrap(), &split_moves(moves)).unwrap()
+}
+
+// Black's lone king shuffles while Red's rook checks from two files (图6's shape).
+const CHECKS: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+const CHECK_CYCLE: &str = "f0e0 e8f8 e0f0 f8e8";
+
+#[test]
+fn no_cycle_until_the_position_returns() {
+    assert_eq!(find_cycle(&game(CHECKS, "f0e0 e8f8 e0f0")), None);
+    let c = find_cycle(&game(CHECKS, CHECK_CYCLE)).unwrap();
+    assert_eq!((c.first_ply, c.last_ply, c.occurrences), (1, 4, 2));
+    let twice = format!("{CHECK_CYCLE} {CHECK_CYCLE}");
+    let c = find_cycle(&game(CHECKS, &twice)).unwrap();
+    assert_eq!((c.first_ply, c.last_ply, c.occurrences), (5, 8, 3));
+}
+
+#[test]
+fn a_capture_before_the_cycle_is_not_part_of_it() {
+    // Red's rook takes the pawn on c1 at ply 3, then both sides shuffle.
+    let g = game(
+        "4k4/9/9/9/9/9/9/9/2p6/3K1R3 w",
+        "f0f1 e9e8 f1c1 e8e9 c1c0 e9e8 c0c1 e8e9",
+    );
+    let c = find_cycle(&g).unwrap();
+    assert_eq!((c.first_ply, c.last_ply, c.occurrences), (5, 8, 2));
+}
+
+#[rstest]
+#[case("cxa-2020")]
+#[case("cxa-1999")]
+#[case("axf-2017")]
+#[case("wxf-2018")]
+fn unilateral_perpetual_check_loses_in_every_edition(#[case] id: &str) {
+    let g = game(CHECKS, &format!("{CHECK_CYCLE} {CHECK_CYCLE}"));
+    let r = rule(
+        &g,
+        edition::get(id).unwrap(),
+        &SearchLimits::default(),
+        Lang::En,
+    );
+    assert_eq!(r.reason, RulingReason::PerpetualCheck);
+    assert_eq!(r.result, Outcome::BlackWins);
+    assert!(r.cycle.unwrap().adjudicable);
+}
+
+#[rstest]
+#[case("cxa-2020")]
+#[case("axf-2017")]
+fn kings_shuffling_is_an_allowed_draw(#[case] id: &str) {
+    let g = game(
+        "3k5/9/9/9/9/9/9/9/9/5K3 w",
+        "f0f1 d9d8 f1f0 d8d9 f0f1 d9d8 f1f0 d8d9",
+    );
+    let r = rule(
+        &g,
+        edition::get(id).unwrap(),
+        &SearchLimits::default(),
+        Lang::En,
+    );
+    assert_eq!(r.reason, RulingReason::BothAllowed);
+    assert_eq!(r.result, Outcome::Draw);
+}
+
+#[test]
+fn checkmate_on_the_last_move_is_ruled_first() {
+    // The rook on a8 holds rank 8, the red king the e-file (facing rule).
+    let g = game("3k5/R8/9/9/9/9/9/9/9/4K3R w", "i0i9");
+    let r = rule(
+        &g,
+        edition::get("cxa-2020").unwrap(),
+        &SearchLimits::default(),
+        Lang::Zh,
+    );
+    assert_eq!(r.reason, RulingReason::Checkmate);
+    assert_eq!(r.result, Outcome::RedWins);
+    assert!(r.explanation.contains("将死"));
+}
+
+fn limit(rounds: u32) -> NaturalLimitRules {
+    NaturalLimitRules {
+        rounds,
+        check_cap: Some(10),
+        automatic: false,
+    }
+}
+
+#[test]
+fn the_halfmove_clock_counts_towards_the_limit() {
+    let g = game("4k4/9/9/9/9/9/9/9/9/3K5 w - - 118 60", "d0d1");
+    let s = natural_limit::state(&g, &limit(60));
+    assert_eq!(s.plies_without_capture, 119);
+    // Before the start Black made the last move: 59 black, 59 red; then one red move.
+    assert_eq!((s.red.moves, s.black.moves), (60, 59));
+    assert!(!s.reached());
+    let g = game("4k4/9/9/9/9/9/9/9/9/3K5 w - - 118 60", "d0d1 e9e8");
+    assert!(natural_limit::state(&g, &limit(60)).reached());
+}
+
+#[test]
+fn checks_beyond_the_cap_do_not_count_for_the_claimant() {
+    // Red's rook checks on every move: 12 cycles of 4 plies, 24 red checks.
+    let cycle = "f0e0 e8f8 e0f0 f8e8 ";
+    let g = game(CHECKS, &cycle.repeat(12));
+    let s = natural_limit::state(&g, &limit(20));
+    assert_eq!((s.red.moves, s.red.checks, s.red.counted), (24, 24, 10));
+    assert_eq!(
+        (s.black.moves, s.black.checks, s.black.counted),
+        (24, 0, 24)
+    );
+    // Black may claim (24 ≥ 20 and Red's 24 moves ≥ 20); Red may not.
+    assert_eq!(s.claimable_by, vec![xq_core::Color::Black]);
+}
+
+#[test]
+fn a_capture_restarts_the_count() {
+    let g = game("4k4/9/9/9/9/9/9/9/2p6/3K1R3 w - - 100 50", "f0f1 e9e8 f1c1");
+    let s = natural_limit::state(&g, &limit(50));
+    assert_eq!(s.plies_without_capture, 0);
+    assert!(!s.reached());
+}
+
+#[rstest]
+#[case("cxa-2020")]
+#[case("axf-2017")]
+fn a_self_kill_in_the_record_loses(#[case] id: &str) {
+    use xq_oracle::ruling::rule_record;
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+    // e0d0 puts the kings face to face on the d-file (自杀).
+    let r = rule_record(
+        start,
+        &["e0d0"],
+        edition::get(id).unwrap(),
+        &SearchLimits::default(),
+        Lang::En,
+    )
+    .unwrap();
+    assert_eq!(r.reason, RulingReason::IllegalMove);
+    assert_eq!(r.result, Outcome::BlackWins);
+    assert_eq!(r.clauses, ["illegal-move.self-kill"]);
+    // A move from an empty point is a broken record, not a violation.
+    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+    assert!(rule_record(
+        start,
+        &["a0a1"],
+        edition::get(id).unwrap(),
+        &SearchLimits::default(),
+        Lang::En
+    )
+    .is_err());
+}
+
+/// Official figures (CXA 2020 图2, 图4, 图7, 图9, 图14, 图15, 图23, 图30) as ICCS games.
+fn figure_games() -> Vec<Game> {
+    [
+        (
+            "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w",
+            "马二退一 车9平8 马一进二 车8平9",
+        ),
+        (
+            "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
+            "马四退六 象9进7 马六进四 象7退9",
+        ),
+        (
+            "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w",
+            "炮一平二 车9平8 炮二平一 车8平9",
+        ),
+        (
+            "r1b1kab2/4a4/2n6/p3p2Rp/2p1P4/6N2/P1P5P/2N1C4/3RA4/1cBAK1c1r w",
+            "马三退二 车9平8 马二进三 车8平9",
+        ),
+        (
+            "1rb1kacn1/4a4/2n1b2r1/p1C1pRP1p/2p6/9/PcP1P3P/N3C1N2/9/1RBAKAB2 w",
+            "兵三平二 车8平7 兵二平三 车7平8",
+        ),
+        (
+            "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w",
+            "帅六平五 卒5平4 帅五平六 卒4平5",
+        ),
+        (
+            "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w",
+            "车七进一 炮2进1 车七退一 炮2退1",
+        ),
+        (
+            "2bakab2/9/2n1c3c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w",
+            "炮八退四 车6退4 炮八进四 车6进4",
+        ),
+    ]
+    .iter()
+    .map(|(fen, moves)| game(fen, &format!("{moves} {moves}")))
+    .collect()
+}
+
+fn replay(start: Position, moves: impl Iterator<Item = xq_core::Move>) -> Game {
+    let mut g = Game::new(start);
+    for m in moves {
+        assert!(g.current().is_legal(m), "{m} in {}", g.current());
+        g.push(m);
+    }
+    g
+}
+
+/// The verdict part of a ruling, with the sides named by their role in the
+/// game rather than by colour when `swap` is set.
+fn summary(r: &xq_oracle::ruling::Ruling, swap: bool) -> String {
+    let side = |s: &Option<xq_oracle::ruling::SideInfo>| {
+        s.as_ref().map(|s| {
+            format!(
+                "{:?} {} {:?}",
+                s.pattern,
+                s.forbidden,
+                s.moves.iter().map(|m| m.kind).collect::<Vec<_>>()
+            )
+        })
+    };
+    let (a, b) = if swap {
+        (side(&r.black), side(&r.red))
+    } else {
+        (side(&r.red), side(&r.black))
+    };
+    let result = match (swap, r.result) {
+        (true, Outcome::RedWins) => Outcome::BlackWins,
+        (true, Outcome::BlackWins) => Outcome::RedWins,
+        (_, o) => o,
+    };
+    format!("{result:?} {:?} {a:?} {b:?}", r.reason)
+}
+
+#[test]
+fn rulings_are_symmetric_under_mirror_and_colour_flip() {
+    let ed = edition::get("cxa-2020").unwrap();
+    let lim = SearchLimits::default();
+    for g in figure_games() {
+        let original = summary(&rule(&g, ed, &lim, Lang::En), false);
+        let mirrored = replay(g.start().mirrored(), g.moves().iter().map(|m| m.mirror()));
+        assert_eq!(
+            summary(&rule(&mirrored, ed, &lim, Lang::En), false),
+            original,
+            "mirror of {}",
+            g.start()
+        );
+        let flipped = replay(
+            g.start().color_flipped(),
+            g.moves().iter().map(|m| m.flip()),
+        );
+        assert_eq!(
+            summary(&rule(&flipped, ed, &lim, Lang::En), true),
+            original,
+            "colour flip of {}",
+            g.start()
+        );
+    }
+}
