@@ -262,7 +262,7 @@ fn check_case(
     // Question parameters: exactly those the question takes.
     let kind = raw.ask;
     let takes = |p: &str| match kind {
-        QuestionKind::IsLegal => p == "move",
+        QuestionKind::IsLegal | QuestionKind::Classify => p == "move",
         QuestionKind::Perft => p == "depth",
         QuestionKind::Convert => p == "move" || p == "to",
         _ => false,
@@ -356,6 +356,18 @@ fn check_case(
             let mv = resolve(pos, &text)
                 .map_err(|e| err("move", format!("{e}: the move is not a move at all")))?;
             Question::IsLegal { mv }
+        }
+        QuestionKind::Classify => {
+            let text = raw.mv.clone().unwrap_or_default();
+            let pos = position.as_ref().expect("set for move questions");
+            let mv = parse_move(pos, &text).map_err(|e| {
+                err_at(
+                    "move",
+                    &text,
+                    format!("move: {e}: a classified move must be legal"),
+                )
+            })?;
+            Question::Classify { mv: mv.to_string() }
         }
         QuestionKind::Convert => {
             let to = match raw.to.as_deref() {

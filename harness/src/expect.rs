@@ -18,6 +18,7 @@ pub enum Expect {
     Convert(ConvertExpect),
     Position(PositionExpect),
     Ruling(RulingExpect),
+    Classify(ClassifyExpect),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
@@ -97,6 +98,18 @@ pub struct RulingExpect {
     pub claimable_by: Option<Vec<String>>,
 }
 
+/// The kind of one move, and optionally what it attacks.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassifyExpect {
+    /// `idle` accepts any kind of 闲 (exchange, offer, block, follow, idle).
+    pub kind: String,
+    /// The points of the pieces the move attacks (or offers, blocks,
+    /// watches), in any order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub targets: Option<Vec<String>>,
+}
+
 /// A side's part of a repetition ruling.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -166,6 +179,7 @@ impl Expect {
             QuestionKind::Convert => Expect::Convert(serde_yaml::from_value(v).map_err(e)?),
             QuestionKind::Position => Expect::Position(serde_yaml::from_value(v).map_err(e)?),
             QuestionKind::Ruling => Expect::Ruling(serde_yaml::from_value(v).map_err(e)?),
+            QuestionKind::Classify => Expect::Classify(serde_yaml::from_value(v).map_err(e)?),
         };
         expect.check_possible()?;
         Ok(expect)
@@ -310,6 +324,16 @@ impl Expect {
                     }
                 }
             }
+            Expect::Classify(c) => {
+                if !KINDS.contains(&c.kind.as_str()) {
+                    return Err(format!("kind must be one of {KINDS:?}, not {:?}", c.kind));
+                }
+                for t in c.targets.iter().flatten() {
+                    if xq_core::Square::from_iccs(t).is_none_or(|s| s.to_string() != *t) {
+                        return Err(format!("target {t:?} is not a point such as c8"));
+                    }
+                }
+            }
             Expect::Position(p) => match (&p.valid, &p.problem) {
                 (true, Some(_)) => return Err("a valid position has no problem".into()),
                 (false, Some(c)) if !PROBLEMS.contains(&c.as_str()) => {
@@ -331,6 +355,8 @@ impl Expect {
             Expect::Perft(_) => false,
             Expect::Convert(c) => matches!(c, ConvertExpect::Rejected { .. }),
             Expect::Position(p) => !p.valid,
+            // Not an attack: one of the kinds of 闲.
+            Expect::Classify(c) => IDLE_KINDS.contains(&c.kind.as_str()),
             // A draw, or a side whose pattern is allowed.
             Expect::Ruling(r) => {
                 r.result == "1/2-1/2"
@@ -552,6 +578,29 @@ impl Expect {
                             problems
                                 .push(format!("{name}'s moves are {got:?}, expected {kinds:?}"));
                         }
+                    }
+                }
+                if problems.is_empty() {
+                    Ok(())
+                } else {
+                    Err(problems.join("; "))
+                }
+            }
+            Expect::Classify(c) => {
+                let got = field(actual, "kind")?
+                    .as_str()
+                    .ok_or("\"kind\" is not a string")?;
+                let fits = got == c.kind || (c.kind == "idle" && IDLE_KINDS.contains(&got));
+                let mut problems = Vec::new();
+                if !fits {
+                    problems.push(format!("kind is {got:?}, expected {:?}", c.kind));
+                }
+                if let Some(want) = &c.targets {
+                    let got: BTreeSet<String> =
+                        string_list(actual, "targets")?.into_iter().collect();
+                    let want: BTreeSet<String> = want.iter().cloned().collect();
+                    if got != want {
+                        problems.push(format!("targets are {got:?}, expected {want:?}"));
                     }
                 }
                 if problems.is_empty() {

@@ -167,7 +167,10 @@ impl Uci {
                 };
                 json!({"in_check": in_check, "legal_moves": moves.len(), "result": result, "reason": reason})
             }
-            Question::Convert { .. } | Question::Position | Question::Ruling => {
+            Question::Convert { .. }
+            | Question::Position
+            | Question::Ruling
+            | Question::Classify { .. } => {
                 return Ok(Reply::unsupported(
                     req.seq,
                     "UCI has no command for this question",

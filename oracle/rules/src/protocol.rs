@@ -68,6 +68,12 @@ pub enum Question {
     /// The arbiter's ruling on the game after the history, under the
     /// request's edition (`spec/RULINGS.md`).
     Ruling,
+    /// The 棋例 kind of one move (ICCS) played after the history, and what
+    /// it attacks, under the request's edition (`spec/RULINGS.md`).
+    Classify {
+        #[serde(rename = "move")]
+        mv: String,
+    },
 }
 
 impl Question {
@@ -81,6 +87,7 @@ impl Question {
             Question::Convert { .. } => QuestionKind::Convert,
             Question::Position => QuestionKind::Position,
             Question::Ruling => QuestionKind::Ruling,
+            Question::Classify { .. } => QuestionKind::Classify,
         }
     }
 }
@@ -96,10 +103,11 @@ pub enum QuestionKind {
     Convert,
     Position,
     Ruling,
+    Classify,
 }
 
 impl QuestionKind {
-    pub const ALL: [QuestionKind; 7] = [
+    pub const ALL: [QuestionKind; 8] = [
         QuestionKind::LegalMoves,
         QuestionKind::IsLegal,
         QuestionKind::Status,
@@ -107,6 +115,7 @@ impl QuestionKind {
         QuestionKind::Convert,
         QuestionKind::Position,
         QuestionKind::Ruling,
+        QuestionKind::Classify,
     ];
 
     pub fn name(self) -> &'static str {
@@ -118,6 +127,7 @@ impl QuestionKind {
             QuestionKind::Convert => "convert",
             QuestionKind::Position => "position",
             QuestionKind::Ruling => "ruling",
+            QuestionKind::Classify => "classify",
         }
     }
 }
@@ -276,6 +286,18 @@ fn answer_value(req: &Request) -> Result<Value, String> {
             Ok(m) => json!({"move": format_move(pos, m, *to)}),
             Err(e) => json!({"rejected": rejection_code(&e), "message": e.to_string()}),
         },
+        Question::Classify { mv } => {
+            let edition = crate::edition::get(&req.edition)
+                .ok_or_else(|| format!("unknown edition {}", req.edition))?;
+            let mut game = game;
+            game.push_text(mv).map_err(|e| e.to_string())?;
+            let c =
+                crate::repetition::classify_last(&game, &edition.repetition(), &Default::default());
+            json!({
+                "kind": c.kind,
+                "targets": c.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            })
+        }
         Question::Ruling | Question::Position => unreachable!("answered above"),
     })
 }

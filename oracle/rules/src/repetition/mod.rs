@@ -69,6 +69,19 @@ pub struct CycleRuling {
     pub verdict: Verdict,
 }
 
+/// The kind of the game's last move, in the context of the moves before it.
+///
+/// # Panics
+/// Panics if the game has no move.
+pub fn classify_last(game: &Game, rules: &RepetitionRules, limits: &SearchLimits) -> Classified {
+    let i = game
+        .moves()
+        .len()
+        .checked_sub(1)
+        .expect("a game with at least one move");
+    classify::classify(game.positions(), game.moves(), i, rules, limits)
+}
+
 /// Classifies every move of the cycle and rules on it.
 pub fn rule_cycle(
     game: &Game,
