@@ -35,6 +35,10 @@ pub struct Case {
     /// The expected answer under each edition it applies to.
     pub expect: BTreeMap<String, Expect>,
     pub note: Option<String>,
+    /// Set when the case rests on a reading of the rules the project cannot
+    /// verify: the clause and the doubt. Reported apart from the rest
+    /// (like the Web Platform Tests' `.tentative.`).
+    pub tentative: Option<String>,
 }
 
 impl Case {
@@ -99,6 +103,10 @@ struct RawCase {
     expect_by_edition: BTreeMap<String, serde_yaml::Value>,
     #[serde(default)]
     note: Option<String>,
+    #[serde(default)]
+    tentative: bool,
+    #[serde(default)]
+    doubt: Option<String>,
 }
 
 /// The whole suite: every case of every file under `cases/`.
@@ -236,6 +244,22 @@ fn check_case(
     if raw.description.trim().is_empty() {
         return Err(err("description", "the description is empty".into()));
     }
+    let tentative = match (raw.tentative, raw.doubt.as_deref().map(str::trim)) {
+        (true, Some(d)) if !d.is_empty() => Some(d.to_string()),
+        (true, _) => {
+            return Err(err(
+                "tentative",
+                "a tentative case needs a doubt: the clause and what is unverified".into(),
+            ))
+        }
+        (false, Some(_)) => {
+            return Err(err(
+                "doubt",
+                "a doubt belongs to a tentative case (tentative: true)".into(),
+            ))
+        }
+        (false, None) => None,
+    };
     let all: Vec<String> = edition::ids().map(String::from).collect();
     let editions = match &raw.editions {
         None => all.clone(),
@@ -436,6 +460,7 @@ fn check_case(
         question,
         expect,
         note: raw.note,
+        tentative,
     })
 }
 
