@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::geometry;
 use crate::position::Position;
 use crate::types::{Move, Piece, Role, Square};
 
@@ -236,7 +237,7 @@ impl Position {
                 if !m.to.on_side_of(us) {
                     return Err(IllegalMove::ElephantCrossesRiver);
                 }
-                let eye = m.from.offset(df / 2, dr / 2).expect("between two points");
+                let eye = geometry::elephant_eye(m.from, m.to).expect("an elephant's move");
                 if self.piece_at(eye).is_some() {
                     return Err(IllegalMove::ElephantEyeBlocked { eye });
                 }
@@ -245,12 +246,7 @@ impl Position {
                 if !((adf == 1 && adr == 2) || (adf == 2 && adr == 1)) {
                     return Err(not_a_move);
                 }
-                let leg = if adr == 2 {
-                    m.from.offset(0, dr / 2)
-                } else {
-                    m.from.offset(df / 2, 0)
-                }
-                .expect("next to the horse");
+                let leg = geometry::horse_leg(m.from, m.to).expect("a horse's move");
                 if self.piece_at(leg).is_some() {
                     return Err(IllegalMove::HorseLegBlocked { leg });
                 }
@@ -288,24 +284,5 @@ impl Position {
             }
         }
         Ok(())
-    }
-
-    /// The occupied points strictly between two points on one line, nearest
-    /// to `from` first.
-    pub fn between(&self, from: Square, to: Square) -> Vec<Square> {
-        let df = (to.file() - from.file()).signum();
-        let dr = (to.rank() - from.rank()).signum();
-        let mut out = Vec::new();
-        let mut s = from;
-        while let Some(n) = s.offset(df, dr) {
-            if n == to {
-                break;
-            }
-            if self.piece_at(n).is_some() {
-                out.push(n);
-            }
-            s = n;
-        }
-        out
     }
 }

@@ -11,6 +11,7 @@
 //! `xq-oracle` crate, which builds on this one.
 
 pub mod game;
+pub mod geometry;
 pub mod legality;
 pub mod movegen;
 pub mod notation;

@@ -3,6 +3,7 @@
 //! notation round-trips.
 
 use proptest::prelude::*;
+use xq_core::geometry::{path, reach};
 use xq_core::perft::perft;
 use xq_core::random::{placed, played};
 use xq_core::{format_move, parse_move, Move, Notation, Position, Square, Validation};
@@ -81,6 +82,33 @@ proptest! {
             let wxf = format_move(&pos, m, Notation::Wxf);
             let zh = format_move(&pos, parse_move(&pos, &wxf).unwrap(), Notation::Chinese);
             prop_assert_eq!(parse_move(&pos, &zh).unwrap().to_string(), m.to_string());
+        }
+    }
+
+    /// The geometry every other module asks (refusal reasons, 拦, notation)
+    /// describes exactly the moves the generator makes: a move of a piece's
+    /// shape is pseudo-legal when its target holds no own piece and its path
+    /// is clear (a cannon capture: exactly one screen).
+    #[test]
+    fn geometry_agrees_with_move_generation(pos in position()) {
+        let mut pseudo = Vec::new();
+        pos.pseudo_legal_moves_into(&mut pseudo);
+        for from in Square::iter() {
+            let Some(p) = pos.piece_at(from).filter(|p| p.color == pos.turn()) else { continue };
+            let shape = reach(p, from);
+            for &to in &shape {
+                let target = pos.piece_at(to);
+                let occupied = path(p.role, from, to).into_iter().filter(|&s| pos.piece_at(s).is_some()).count();
+                let expected = match target {
+                    Some(t) if t.color == p.color => false,
+                    Some(_) if p.role == xq_core::Role::Cannon => occupied == 1,
+                    _ => occupied == 0,
+                };
+                prop_assert_eq!(pseudo.contains(&Move::new(from, to)), expected, "{}{} in {}", from, to, pos);
+            }
+            for m in pseudo.iter().filter(|m| m.from == from) {
+                prop_assert!(shape.contains(&m.to), "{} is generated but not in the shape of {:?}", m, p);
+            }
         }
     }
 }

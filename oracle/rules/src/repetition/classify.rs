@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::edition::{ExchangeBasis, ProtectedTargetChase, RepetitionRules};
 use crate::material::{value, Exchange};
+use xq_core::geometry;
 use xq_core::Position;
 use xq_core::{Move, Role, Square};
 
@@ -463,7 +464,10 @@ fn idle_kind(
             .into_iter()
             .filter(|x| x.from != m.to && x.to != m.to && x.to != m.from)
             .filter(|x| !a.legal_moves().contains(x))
-            .filter(|x| blocks(m.to, *x, b.piece_at(x.from).map(|p| p.role)))
+            .filter(|x| {
+                b.piece_at(x.from)
+                    .is_some_and(|p| geometry::path(p.role, x.from, x.to).contains(&m.to))
+            })
             .collect();
         if let Some(x) = cut.first() {
             return idle(MoveKind::Block, vec![x.from], "it blocks an enemy piece");
@@ -490,35 +494,4 @@ fn idle_kind(
         }
     }
     idle(MoveKind::Idle, vec![], "no attack, offer, block or watch")
-}
-
-/// Whether a piece on `sq` stands in the way of move `x` by a piece of kind `role`.
-fn blocks(sq: Square, x: Move, role: Option<Role>) -> bool {
-    let (f, t) = (x.from, x.to);
-    match role {
-        Some(Role::Rook) | Some(Role::Cannon) | Some(Role::King) => {
-            let on_line = (sq.file() == f.file()
-                && f.file() == t.file()
-                && (sq.rank() - f.rank()).signum() == (t.rank() - f.rank()).signum())
-                || (sq.rank() == f.rank()
-                    && f.rank() == t.rank()
-                    && (sq.file() - f.file()).signum() == (t.file() - f.file()).signum());
-            let nearer = (sq.file() - f.file()).abs() + (sq.rank() - f.rank()).abs()
-                < (t.file() - f.file()).abs() + (t.rank() - f.rank()).abs();
-            on_line && nearer
-        }
-        Some(Role::Horse) => {
-            let (df, dr) = (t.file() - f.file(), t.rank() - f.rank());
-            let leg = if dr.abs() == 2 {
-                f.offset(0, dr / 2)
-            } else {
-                f.offset(df / 2, 0)
-            };
-            leg == Some(sq)
-        }
-        Some(Role::Elephant) => {
-            f.offset((t.file() - f.file()) / 2, (t.rank() - f.rank()) / 2) == Some(sq)
-        }
-        _ => false,
-    }
 }

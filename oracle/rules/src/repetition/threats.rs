@@ -3,6 +3,7 @@
 
 use crate::edition::{ProtectedTargetChase, RepetitionRules};
 use crate::material::{value, Exchange};
+use xq_core::geometry;
 use xq_core::Position;
 use xq_core::{Move, Piece, Role, Square};
 
@@ -70,15 +71,8 @@ pub(crate) fn held_by_horse(pos: &Position, sq: Square) -> bool {
     };
     let king = pos.king(rook.color);
     let pinned = Square::iter().any(|h| {
-        pos.piece_at(h) == Some(Piece::new(rook.color.other(), Role::Horse)) && {
-            let (df, dr) = (king.file() - h.file(), king.rank() - h.rank());
-            let leg = match (df.abs(), dr.abs()) {
-                (1, 2) => h.offset(0, dr / 2),
-                (2, 1) => h.offset(df / 2, 0),
-                _ => None,
-            };
-            leg == Some(sq)
-        }
+        pos.piece_at(h) == Some(Piece::new(rook.color.other(), Role::Horse))
+            && geometry::horse_leg(h, king) == Some(sq)
     });
     pinned
         && pos
