@@ -67,3 +67,16 @@ fn depth_zero_is_one_node() {
     assert_eq!(perft(&Position::start(), 0), 1);
     assert!(divide(&Position::start(), 0).is_empty());
 }
+
+#[test]
+fn cancellable_perft_agrees_and_stops() {
+    use std::sync::atomic::AtomicBool;
+    use xq_core::perft::perft_cancellable;
+    let start = Position::start();
+    let go = AtomicBool::new(false);
+    // Published: 44, 1920, 79666 from the start position.
+    assert_eq!(perft_cancellable(&start, 3, &go), Some(79666));
+    assert_eq!(perft_cancellable(&start, 0, &go), Some(1));
+    let stop = AtomicBool::new(true);
+    assert_eq!(perft_cancellable(&start, 3, &stop), None);
+}
