@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::location::LoadError;
 
 use xq_oracle::clauses::RegistryFile;
-pub use xq_oracle::clauses::{Clause, ClauseStatus};
+pub use xq_oracle::clauses::{ClauseEntry as Clause, ClauseStatus};
 
 /// All clauses, in registry order.
 #[derive(Clone, Debug)]

@@ -126,6 +126,12 @@ enum Command {
         /// 捉: how many checks may precede a winning capture (0: none).
         #[arg(long, default_value_t = SearchLimits::default().check_win_depth)]
         check_win_depth: u32,
+        /// The positions one move's classification may expand.
+        #[arg(long, default_value_t = SearchLimits::default().nodes_per_move)]
+        nodes_per_move: u64,
+        /// The positions the whole cycle's classification may expand.
+        #[arg(long, default_value_t = SearchLimits::default().nodes_per_cycle)]
+        nodes_per_cycle: u64,
     },
     /// Run the whole suite under two editions and list every case whose
     /// verdict differs (delegates to the suite runner, `xq-suite`).
@@ -207,6 +213,8 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             lang,
             kill_depth,
             check_win_depth,
+            nodes_per_move,
+            nodes_per_cycle,
         } => {
             let edition = xq_oracle::edition::get(&edition).ok_or_else(|| {
                 format!(
@@ -223,27 +231,34 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             let limits = SearchLimits {
                 kill_depth,
                 check_win_depth,
+                nodes_per_move,
+                nodes_per_cycle,
             };
+            limits.validate()?;
             let lang = match lang {
                 LangArg::Zh => Lang::Zh,
                 LangArg::En => Lang::En,
+            };
+            let options = xq_oracle::ruling::RulingOptions {
+                limits,
+                ..Default::default()
             };
             let ruling = xq_oracle::ruling::rule_record(
                 start,
                 &split_moves(&pos.moves),
                 edition,
-                &limits,
-                lang,
+                &options,
             )
             .map_err(|e| e.to_string())?;
             match format {
                 Format::Json => writeln!(
                     out,
                     "{}",
-                    serde_json::to_string_pretty(&ruling).map_err(|e| e.to_string())?
+                    serde_json::to_string_pretty(&ruling.to_json(lang))
+                        .map_err(|e| e.to_string())?
                 )
                 .map_err(io)?,
-                Format::Text => writeln!(out, "{}", ruling.explanation).map_err(io)?,
+                Format::Text => writeln!(out, "{}", ruling.explain(lang)).map_err(io)?,
             }
         }
         Command::DiffEditions { a, b } => {

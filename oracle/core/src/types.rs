@@ -343,3 +343,59 @@ impl fmt::Display for Move {
         write!(f, "{}{}", self.from, self.to)
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_impls {
+    //! Points and moves travel as ICCS text (`e0`, `h2e2`), pieces as FEN
+    //! letters (`R`, `n`).
+    use super::{Move, Piece, Role, Square};
+
+    impl serde::Serialize for Square {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Square {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+            let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+            Square::from_iccs(&text)
+                .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a point such as e0")))
+        }
+    }
+
+    impl serde::Serialize for Move {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Move {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+            let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+            let squares = (text.len() == 4 && text.is_ascii())
+                .then(|| (Square::from_iccs(&text[..2]), Square::from_iccs(&text[2..])));
+            match squares {
+                Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
+                _ => Err(serde::de::Error::custom(format!(
+                    "{text:?} is not an ICCS move such as h2e2"
+                ))),
+            }
+        }
+    }
+
+    impl serde::Serialize for Piece {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_char(self.fen_char())
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Piece {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
+            let c = char::deserialize(d)?;
+            Role::from_fen_char(c)
+                .map(|(color, role)| Piece::new(color, role))
+                .ok_or_else(|| serde::de::Error::custom(format!("{c:?} is not a FEN piece letter")))
+        }
+    }
+}

@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 use xq_core::random::{placed, played, Rng};
 use xq_core::{Game, Move};
 use xq_oracle::edition;
-use xq_oracle::repetition::threats::SearchLimits;
-use xq_oracle::ruling::{rule, Lang};
+use xq_oracle::ruling::{rule, Lang, RulingOptions};
 
 /// A game from `seed` that ends in a threefold shuttle, if one can be made.
 fn shuttle_game(seed: u64) -> Option<Game> {
@@ -52,7 +51,7 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(500);
-    let limits = SearchLimits::default();
+    let options = RulingOptions::default();
     let (mut ruled, mut slowest) = (0, (Duration::ZERO, String::new()));
     for seed in 0..n {
         let Some(game) = shuttle_game(seed) else {
@@ -60,7 +59,8 @@ fn main() {
         };
         for e in edition::all() {
             let t = Instant::now();
-            let _ = rule(&game, e, &limits, Lang::En);
+            // The explanation too: rendering is part of a ruling.
+            let _ = rule(&game, e, &options).explain(Lang::En);
             let took = t.elapsed();
             if took > slowest.0 {
                 slowest = (

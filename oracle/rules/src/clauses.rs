@@ -1,10 +1,13 @@
 //! The clause registry (`spec/clauses.yaml`), compiled in so that rulings
-//! can cite the clauses and articles they rest on.
+//! can cite the clauses and articles they rest on, and [`Clause`], the ids
+//! the oracle's rulings can produce. A test checks every [`Clause`] against
+//! the registry, so a ruling can never cite a clause that does not exist.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Whether the suite tests a clause now.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -18,11 +21,11 @@ pub enum ClauseStatus {
     Withdrawn,
 }
 
-/// One rule clause: a stable id, a statement, and per edition the
-/// articles it rests on.
+/// One rule clause of the registry: a stable id, a statement, and per
+/// edition the articles it rests on.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Clause {
+pub struct ClauseEntry {
     pub id: String,
     pub family: String,
     pub term: String,
@@ -35,15 +38,16 @@ pub struct Clause {
     pub note: Option<String>,
 }
 
+/// The registry file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RegistryFile {
-    pub clauses: Vec<Clause>,
+    pub clauses: Vec<ClauseEntry>,
 }
 
 /// The registry as compiled into the oracle.
-pub fn builtin() -> &'static [Clause] {
-    static CLAUSES: OnceLock<Vec<Clause>> = OnceLock::new();
+pub fn builtin() -> &'static [ClauseEntry] {
+    static CLAUSES: OnceLock<Vec<ClauseEntry>> = OnceLock::new();
     CLAUSES.get_or_init(|| {
         let file: RegistryFile = serde_yaml::from_str(include_str!("../../../spec/clauses.yaml"))
             .unwrap_or_else(|e| panic!("spec/clauses.yaml is invalid: {e}"));
@@ -51,15 +55,200 @@ pub fn builtin() -> &'static [Clause] {
     })
 }
 
-/// The clause with this id.
-pub fn get(id: &str) -> Option<&'static Clause> {
+/// The registry entry with this id.
+pub fn get(id: &str) -> Option<&'static ClauseEntry> {
     builtin().iter().find(|c| c.id == id)
 }
 
-/// The articles of an edition a clause rests on, e.g. `24.11, 24.13`.
-pub fn articles(id: &str, edition: &str) -> Vec<String> {
-    get(id)
-        .and_then(|c| c.articles.get(edition))
-        .cloned()
-        .unwrap_or_default()
+macro_rules! clauses {
+    ($($(#[$doc:meta])* $name:ident = $id:literal,)*) => {
+        /// A clause a ruling can rest on: each is an entry of
+        /// `spec/clauses.yaml`, serialized as its id.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Clause {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Clause {
+            /// Every clause the oracle can cite.
+            pub const ALL: &'static [Clause] = &[$(Clause::$name,)*];
+
+            /// The registry id.
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(Clause::$name => $id,)*
+                }
+            }
+        }
+    };
+}
+
+clauses! {
+    /// 将死.
+    Checkmate = "mate.checkmate",
+    /// 困毙.
+    Stalemate = "stalemate.no-move",
+    /// 自杀: self-check or facing kings completed.
+    SelfKill = "illegal-move.self-kill",
+    /// Another movement violation.
+    RuleViolation = "illegal-move.rule-violation",
+    /// The 60 (50) rounds.
+    LimitRounds = "natural-limit.rounds",
+    /// A capture restarts the count.
+    LimitResetByCapture = "natural-limit.reset-by-capture",
+    /// The claimant's checks beyond the cap do not count.
+    LimitCheckCap = "natural-limit.check-cap",
+    /// The draw is claimed.
+    LimitClaim = "natural-limit.claim",
+    /// 待判局面: the count of repetitions.
+    Adjudication = "repetition.adjudication",
+    /// 禁止着法.
+    Forbidden = "repetition.forbidden",
+    /// 允许着法.
+    Allowed = "repetition.allowed",
+    /// 长将.
+    PerpetualCheck = "repetition.perpetual-check",
+    /// Both sides check perpetually.
+    MutualCheck = "repetition.mutual-check",
+    /// 长杀.
+    PerpetualKill = "repetition.perpetual-kill",
+    /// 一将一杀.
+    CheckKill = "repetition.check-kill",
+    /// 一将一捉.
+    CheckChase = "repetition.check-chase",
+    /// 一杀一捉.
+    KillChase = "repetition.kill-chase",
+    /// 长捉.
+    PerpetualChase = "repetition.perpetual-chase",
+    /// 长要抽吃: winning material through checks.
+    ThreatToWinByCheck = "repetition.threat-to-win-by-check",
+    /// 长兑, 长献, 长拦, 长跟, 长闲.
+    PerpetualIdle = "repetition.perpetual-idle",
+    /// Both allowed: a draw.
+    BothAllowed = "repetition.both-allowed",
+    /// Both forbidden: a draw unless ranked.
+    BothForbidden = "repetition.both-forbidden",
+    /// One forbidden, one allowed.
+    ForbiddenVsAllowed = "repetition.forbidden-vs-allowed",
+    /// Perpetual check against perpetual chase.
+    CheckBeatsChase = "repetition.check-beats-chase",
+    /// One piece chasing two in turn.
+    OneChasesTwo = "repetition.one-chases-two",
+    /// Several pieces chasing one in turn.
+    MultiChaseOne = "repetition.multi-chase-one",
+    /// Chasing a protected piece.
+    ProtectedChase = "repetition.protected-chase",
+    /// A horse or cannon chasing a rook.
+    HorseCannonVsRook = "repetition.horse-cannon-vs-rook",
+    /// A rook held immobile by a horse.
+    HorsePinnedRook = "repetition.horse-pinned-rook",
+    /// 将.
+    TermCheck = "term.check",
+    /// 杀.
+    TermKill = "term.kill",
+    /// 捉.
+    TermChase = "term.chase",
+    /// 兑.
+    TermExchange = "term.exchange",
+    /// 献.
+    TermOffer = "term.offer",
+    /// 拦.
+    TermBlock = "term.block",
+    /// 跟.
+    TermFollow = "term.follow",
+    /// 闲.
+    TermIdle = "term.idle",
+    /// 假根.
+    FalseRoot = "term.false-root",
+    /// 联合捉.
+    JointChase = "term.joint-chase",
+    /// 自毙.
+    SelfDestruct = "term.self-destruct",
+    /// The king's own attacks are idle.
+    KingAttack = "special.king-attack",
+    /// A pawn's own attacks are idle.
+    PawnAttack = "special.pawn-attack",
+    /// A king or pawn attacking with another piece.
+    KingPawnJoint = "special.king-pawn-joint",
+    /// Pawn threats when both sides attack.
+    PawnMutualAttack = "special.pawn-mutual-attack",
+    /// A pawn threat whose capture gives check.
+    PawnCaptureCheck = "special.pawn-capture-check",
+    /// 从捉到捉: a threat that already existed.
+    PreExistingThreat = "special.pre-existing-threat",
+    /// Threats made by the king answering a check.
+    CheckAnswerByKing = "special.check-answer-by-king",
+    /// Threats made by another piece answering a check.
+    CheckAnswerByOther = "special.check-answer-by-other",
+    /// A move with several roles takes the heaviest.
+    HeaviestRole = "special.heaviest-role",
+    /// The complete exchange decides.
+    CompleteExchange = "special.complete-exchange",
+    /// Holding a drawing point.
+    DrawingPoint = "special.drawing-point",
+    /// 26.9: heavy against light when both are forbidden.
+    BothForbiddenRanking = "special.both-forbidden-ranking",
+}
+
+impl Clause {
+    /// The registry entry.
+    ///
+    /// # Panics
+    /// Never for a clause of [`Clause::ALL`]: a test checks them all.
+    pub fn entry(self) -> &'static ClauseEntry {
+        get(self.id()).unwrap_or_else(|| panic!("{} is not in spec/clauses.yaml", self.id()))
+    }
+
+    /// The articles of an edition this clause rests on, e.g. `24.11`.
+    pub fn articles(self, edition: &str) -> &'static [String] {
+        self.entry()
+            .articles
+            .get(edition)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+}
+
+impl fmt::Display for Clause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for Clause {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Clause {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Clause, D::Error> {
+        let s = String::deserialize(d)?;
+        Clause::ALL
+            .iter()
+            .copied()
+            .find(|c| c.id() == s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown clause id {s:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_clause_the_oracle_cites_is_in_the_registry_and_in_force() {
+        for c in Clause::ALL {
+            let entry = get(c.id()).unwrap_or_else(|| panic!("{c} is missing"));
+            assert_ne!(entry.status, ClauseStatus::Withdrawn, "{c} is withdrawn");
+        }
+    }
+
+    #[test]
+    fn ids_are_distinct() {
+        let mut ids: Vec<&str> = Clause::ALL.iter().map(|c| c.id()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), Clause::ALL.len());
+    }
 }

@@ -9,7 +9,6 @@
 
 pub mod clauses;
 pub mod edition;
-mod material;
 pub mod natural_limit;
 pub mod protocol;
 pub mod repetition;

@@ -8,31 +8,11 @@
 //! FEN's halfmove clock; they are counted as plies without a capture and
 //! without a check.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use xq_core::{Color, Game};
 
-use crate::edition::Edition;
-use xq_core::Color;
-use xq_core::Game;
-
-/// The edition's `parameters.natural_limit`.
-#[derive(Clone, Debug, Deserialize)]
-pub struct NaturalLimitRules {
-    /// Rounds (one move by each side) without a capture.
-    pub rounds: u32,
-    /// The most checks of the claimant that count; `None`: all count.
-    #[serde(default)]
-    pub check_cap: Option<u32>,
-    /// Drawn automatically rather than on a claim.
-    #[serde(default)]
-    pub automatic: bool,
-}
-
-impl Edition {
-    pub fn natural_limit(&self) -> NaturalLimitRules {
-        serde_yaml::from_value(self.parameters["natural_limit"].clone())
-            .unwrap_or_else(|e| panic!("edition {}: bad natural_limit parameters: {e}", self.id))
-    }
-}
+use crate::edition::LimitReset;
+pub use crate::edition::NaturalLimitRules;
 
 /// One side's moves since the last capture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -66,9 +46,10 @@ pub fn state(game: &Game, rules: &NaturalLimitRules) -> LimitState {
     let moves = game.moves();
     // The span starts after the last capture in the game, or before the
     // start position's own count of plies without capture.
-    let last_capture = (0..moves.len())
-        .rev()
-        .find(|&i| positions[i].is_capture(moves[i]));
+    let resets = |i: usize| match rules.reset {
+        LimitReset::Capture => positions[i].is_capture(moves[i]),
+    };
+    let last_capture = (0..moves.len()).rev().find(|&i| resets(i));
     let mut counts = [SideCount::default(); 2];
     let first = match last_capture {
         Some(i) => i + 1,

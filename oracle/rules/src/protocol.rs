@@ -255,15 +255,9 @@ fn answer_value(req: &Request) -> Result<Value, String> {
         let edition = crate::edition::get(&req.edition)
             .ok_or_else(|| format!("unknown edition {}", req.edition))?;
         let moves: Vec<&str> = req.moves.iter().map(String::as_str).collect();
-        let ruling = crate::ruling::rule_record(
-            start,
-            &moves,
-            edition,
-            &Default::default(),
-            crate::ruling::Lang::En,
-        )
-        .map_err(|e| e.to_string())?;
-        return serde_json::to_value(ruling).map_err(|e| e.to_string());
+        let ruling = crate::ruling::rule_record(start, &moves, edition, &Default::default())
+            .map_err(|e| e.to_string())?;
+        return Ok(ruling.to_json(crate::ruling::Lang::En));
     }
     let game = Game::from_texts(start, &req.moves).map_err(|e| e.to_string())?;
     let pos = game.current();
@@ -292,7 +286,7 @@ fn answer_value(req: &Request) -> Result<Value, String> {
             let mut game = game;
             game.push_text(mv).map_err(|e| e.to_string())?;
             let c =
-                crate::repetition::classify_last(&game, &edition.repetition(), &Default::default());
+                crate::repetition::classify_last(&game, edition.repetition(), &Default::default());
             json!({
                 "kind": c.kind,
                 "targets": c.targets.iter().map(|s| s.to_string()).collect::<Vec<_>>(),

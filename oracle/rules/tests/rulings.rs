@@ -6,8 +6,10 @@ use xq_core::game::split_moves;
 use xq_core::{Game, Outcome, Position};
 use xq_oracle::edition;
 use xq_oracle::natural_limit::{self, NaturalLimitRules};
-use xq_oracle::repetition::{find_cycle, SearchLimits};
-use xq_oracle::ruling::{rule, Lang, RulingReason};
+use xq_oracle::clauses::Clause;
+use xq_oracle::edition::LimitReset;
+use xq_oracle::repetition::find_cycle;
+use xq_oracle::ruling::{rule, Lang, RulingOptions, RulingReason};
 
 fn game(fen: &str, moves: &str) -> Game {
     Game::from_texts(Position::from_fen(fen).unwrap(), &split_moves(moves)).unwrap()
@@ -45,12 +47,7 @@ fn a_capture_before_the_cycle_is_not_part_of_it() {
 #[case("wxf-2018")]
 fn unilateral_perpetual_check_loses_in_every_edition(#[case] id: &str) {
     let g = game(CHECKS, &format!("{CHECK_CYCLE} {CHECK_CYCLE}"));
-    let r = rule(
-        &g,
-        edition::get(id).unwrap(),
-        &SearchLimits::default(),
-        Lang::En,
-    );
+    let r = rule(&g, edition::get(id).unwrap(), &RulingOptions::default());
     assert_eq!(r.reason, RulingReason::PerpetualCheck);
     assert_eq!(r.result, Outcome::BlackWins);
     assert!(r.cycle.unwrap().adjudicable);
@@ -64,12 +61,7 @@ fn kings_shuffling_is_an_allowed_draw(#[case] id: &str) {
         "3k5/9/9/9/9/9/9/9/9/5K3 w",
         "f0f1 d9d8 f1f0 d8d9 f0f1 d9d8 f1f0 d8d9",
     );
-    let r = rule(
-        &g,
-        edition::get(id).unwrap(),
-        &SearchLimits::default(),
-        Lang::En,
-    );
+    let r = rule(&g, edition::get(id).unwrap(), &RulingOptions::default());
     assert_eq!(r.reason, RulingReason::BothAllowed);
     assert_eq!(r.result, Outcome::Draw);
 }
@@ -81,17 +73,19 @@ fn checkmate_on_the_last_move_is_ruled_first() {
     let r = rule(
         &g,
         edition::get("cxa-2020").unwrap(),
-        &SearchLimits::default(),
-        Lang::Zh,
+        &RulingOptions::default(),
     );
     assert_eq!(r.reason, RulingReason::Checkmate);
     assert_eq!(r.result, Outcome::RedWins);
-    assert!(r.explanation.contains("将死"));
+    assert!(r.explain(Lang::Zh).contains("将死"));
+    assert!(r.explain(Lang::En).contains("checkmate"));
 }
 
 fn limit(rounds: u32) -> NaturalLimitRules {
     NaturalLimitRules {
         rounds,
+        reducible: true,
+        reset: LimitReset::Capture,
         check_cap: Some(10),
         automatic: false,
     }
@@ -143,21 +137,19 @@ fn a_self_kill_in_the_record_loses(#[case] id: &str) {
         start,
         &["e0d0"],
         edition::get(id).unwrap(),
-        &SearchLimits::default(),
-        Lang::En,
+        &RulingOptions::default(),
     )
     .unwrap();
     assert_eq!(r.reason, RulingReason::IllegalMove);
     assert_eq!(r.result, Outcome::BlackWins);
-    assert_eq!(r.clauses, ["illegal-move.self-kill"]);
+    assert_eq!(r.clauses, [Clause::SelfKill]);
     // A move from an empty point is a broken record, not a violation.
     let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
     assert!(rule_record(
         start,
         &["a0a1"],
         edition::get(id).unwrap(),
-        &SearchLimits::default(),
-        Lang::En
+        &RulingOptions::default(),
     )
     .is_err());
 }
@@ -215,7 +207,7 @@ fn replay(start: Position, moves: impl Iterator<Item = xq_core::Move>) -> Game {
 /// The verdict part of a ruling, with the sides named by their role in the
 /// game rather than by colour when `swap` is set.
 fn summary(r: &xq_oracle::ruling::Ruling, swap: bool) -> String {
-    let side = |s: &Option<xq_oracle::ruling::SideInfo>| {
+    let side = |s: &Option<xq_oracle::ruling::SideRuling>| {
         s.as_ref().map(|s| {
             format!(
                 "{:?} {} {:?}",
@@ -241,12 +233,12 @@ fn summary(r: &xq_oracle::ruling::Ruling, swap: bool) -> String {
 #[test]
 fn rulings_are_symmetric_under_mirror_and_colour_flip() {
     let ed = edition::get("cxa-2020").unwrap();
-    let lim = SearchLimits::default();
+    let lim = RulingOptions::default();
     for g in figure_games() {
-        let original = summary(&rule(&g, ed, &lim, Lang::En), false);
+        let original = summary(&rule(&g, ed, &lim), false);
         let mirrored = replay(g.start().mirrored(), g.moves().iter().map(|m| m.mirror()));
         assert_eq!(
-            summary(&rule(&mirrored, ed, &lim, Lang::En), false),
+            summary(&rule(&mirrored, ed, &lim), false),
             original,
             "mirror of {}",
             g.start()
@@ -256,7 +248,7 @@ fn rulings_are_symmetric_under_mirror_and_colour_flip() {
             g.moves().iter().map(|m| m.flip()),
         );
         assert_eq!(
-            summary(&rule(&flipped, ed, &lim, Lang::En), true),
+            summary(&rule(&flipped, ed, &lim), true),
             original,
             "colour flip of {}",
             g.start()

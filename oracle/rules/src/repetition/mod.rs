@@ -2,20 +2,31 @@
 //!
 //! A cycle ends at the last move when the final position (board and side to
 //! move) occurred before; it runs between the last two occurrences. Each
-//! move of the cycle gets its kind ([`classify`]), each side a pattern
-//! ([`pattern`]), and the edition's table gives the verdict.
+//! move of the cycle gets its kind from the terms ([`terms`], in the
+//! context of [`context::MoveContext`]), each side a [`Pattern`], the cycle
+//! rules below adjust what is forbidden, and [`verdict`] decides.
+//!
+//! The order of the method, term by term, is described in
+//! `spec/RULINGS.md`.
 
-pub mod classify;
+pub mod context;
+pub mod material;
 pub mod pattern;
+pub mod search;
+pub mod terms;
 pub mod threats;
+pub mod verdict;
 
+use xq_core::{Color, Game, Square};
+
+use crate::clauses::Clause;
 use crate::edition::RepetitionRules;
-use xq_core::Game;
-use xq_core::{Color, Square};
+use context::MoveContext;
 
-pub use classify::{Classified, MoveKind};
-pub use pattern::{chinese_name, verdict, Pattern, Verdict};
-pub use threats::SearchLimits;
+pub use pattern::{chinese_name, Pattern};
+pub use search::SearchLimits;
+pub use terms::{Classified, MoveKind};
+pub use verdict::Verdict;
 
 /// A repetition cycle: the moves with plies `first_ply..=last_ply` lead
 /// from one occurrence of the final position to the next.
@@ -26,6 +37,18 @@ pub struct Cycle {
     pub last_ply: usize,
     /// How often the final position has occurred in the game.
     pub occurrences: usize,
+}
+
+impl Cycle {
+    /// The number of moves in the cycle.
+    pub fn len(&self) -> usize {
+        self.last_ply + 1 - self.first_ply
+    }
+
+    /// A cycle always holds at least one move of each side.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
 }
 
 /// Finds the cycle that ends with the game's last move, if the final
@@ -52,9 +75,12 @@ pub struct SideCycle {
     pub moves: Vec<(usize, Classified)>,
     pub pattern: Pattern,
     pub forbidden: bool,
+    /// Cycle rules that changed whether the pattern is forbidden.
+    pub grounds: Vec<Clause>,
 }
 
 impl SideCycle {
+    /// The kinds of the side's moves, in order.
     pub fn kinds(&self) -> Vec<MoveKind> {
         self.moves.iter().map(|(_, c)| c.kind).collect()
     }
@@ -69,7 +95,22 @@ pub struct CycleRuling {
     pub verdict: Verdict,
 }
 
-/// The kind of the game's last move, in the context of the moves before it.
+impl CycleRuling {
+    /// The plies whose classification ran out of search budget.
+    pub fn incomplete_plies(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = [&self.red, &self.black]
+            .iter()
+            .flat_map(|s| s.moves.iter())
+            .filter(|(_, c)| !c.complete)
+            .map(|(p, _)| *p)
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+/// The kind of the game's last move, in the context of the moves before
+/// it, with the whole per-move budget.
 ///
 /// # Panics
 /// Panics if the game has no move.
@@ -79,106 +120,150 @@ pub fn classify_last(game: &Game, rules: &RepetitionRules, limits: &SearchLimits
         .len()
         .checked_sub(1)
         .expect("a game with at least one move");
-    classify::classify(game.positions(), game.moves(), i, rules, limits)
+    terms::classify(&MoveContext::new(
+        game,
+        i,
+        rules,
+        limits,
+        limits.nodes_per_move,
+    ))
 }
 
-/// Classifies every move of the cycle and rules on it.
+/// Classifies every move of the cycle and rules on it. The cycle's node
+/// budget is shared equally among its moves.
 pub fn rule_cycle(
     game: &Game,
     cycle: Cycle,
     rules: &RepetitionRules,
     limits: &SearchLimits,
 ) -> CycleRuling {
+    let per_move = limits
+        .nodes_per_move
+        .min(limits.nodes_per_cycle / cycle.len() as u64);
     let positions = game.positions();
-    let moves = game.moves();
     let mut sides: [Vec<(usize, Classified)>; 2] = [Vec::new(), Vec::new()];
     for ply in cycle.first_ply..=cycle.last_ply {
-        let i = ply - 1;
-        let c = classify::classify(positions, moves, i, rules, limits);
-        sides[positions[i].turn().index()].push((ply, c));
+        let ctx = MoveContext::new(game, ply - 1, rules, limits, per_move);
+        sides[positions[ply - 1].turn().index()].push((ply, terms::classify(&ctx)));
     }
-    // CXA 1999 27.2: when both sides attack on every move, a pawn's own
-    // threats count as chases too.
-    if rules.pawn_chase_in_mutual_attack_is_chase == Some(true) {
-        let attacks =
-            |ms: &[(usize, Classified)]| ms.iter().all(|(_, c)| c.kind.is_attack() || c.pawn_chase);
-        let any_pawn = sides.iter().flatten().any(|(_, c)| c.pawn_chase);
-        if any_pawn && attacks(&sides[0]) && attacks(&sides[1]) {
-            for (_, c) in sides.iter_mut().flatten() {
-                if c.pawn_chase && !c.kind.is_attack() {
-                    c.kind = MoveKind::Chase;
-                    c.why =
-                        "a pawn's threat counts as a chase when both sides attack on every move"
-                            .into();
-                }
-            }
-        }
-    }
+    let mutual_pawns = pawn_threats_count_in_mutual_attack(&mut sides, rules);
     let [red_moves, black_moves] = sides;
     let side = |color: Color, moves: Vec<(usize, Classified)>| {
         let kinds: Vec<MoveKind> = moves.iter().map(|(_, c)| c.kind).collect();
         let pattern = Pattern::of(&kinds);
-        // Asian rule 32: one piece chasing two pieces in turn is allowed.
-        let alternating =
-            pattern == Pattern::PerpetualChase && one_piece_alternating(game, cycle, &moves);
+        let mut grounds = Vec::new();
+        let mut forbidden = pattern.forbidden(rules);
+        if mutual_pawns {
+            grounds.push(Clause::PawnMutualAttack);
+        }
+        if pattern == Pattern::PerpetualChase {
+            // Asian rule 32: one piece chasing two pieces in turn is allowed.
+            if one_piece_alternating(game, cycle, &moves) {
+                grounds.push(Clause::OneChasesTwo);
+                forbidden &= rules.one_chases_two_forbidden;
+            }
+            // Asian rule 33, CXA 24.3: several pieces taking turns on one.
+            if several_pieces_on_one(game, cycle, &moves) {
+                grounds.push(Clause::MultiChaseOne);
+                forbidden &= rules.multi_chase_one_forbidden;
+            }
+        }
         SideCycle {
             color,
-            forbidden: pattern.forbidden(rules) && (!alternating || rules.one_chases_two_forbidden),
             moves,
             pattern,
+            forbidden,
+            grounds,
         }
     };
     let red = side(Color::Red, red_moves);
     let black = side(Color::Black, black_moves);
-    let rc: Vec<Classified> = red.moves.iter().map(|(_, c)| c.clone()).collect();
-    let bc: Vec<Classified> = black.moves.iter().map(|(_, c)| c.clone()).collect();
     CycleRuling {
         cycle,
-        verdict: verdict(
-            (red.pattern, red.forbidden, &rc),
-            (black.pattern, black.forbidden, &bc),
-            rules,
-        ),
+        verdict: verdict::verdict(&red, &black, rules),
         red,
         black,
     }
 }
 
-/// Whether a side's chases are made by one piece against different pieces
-/// in turn: each chasing move is made by the piece that made the side's
-/// previous move, and two successive chases share no target (targets that
-/// the opponent moved in between are followed to their new points).
-fn one_piece_alternating(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
-    let all = game.moves();
-    if moves.len() < 2 {
+/// CXA 1999 27.2: when both sides attack on every move, a pawn's own
+/// threats count as chases too. Returns whether the rule changed a move.
+fn pawn_threats_count_in_mutual_attack(
+    sides: &mut [Vec<(usize, Classified)>; 2],
+    rules: &RepetitionRules,
+) -> bool {
+    if !rules.pawn_chase_in_mutual_attack_is_chase {
         return false;
     }
-    let mut alternates = false;
-    for k in 0..moves.len() {
-        let (p, ref c) = moves[k];
-        let (q, ref d) = moves[(k + 1) % moves.len()];
-        // The cycle repeats, so the last move is followed by the first.
-        let (mp, mq) = (all[p - 1], all[q - 1]);
-        if mq.from != mp.to {
-            return false;
-        }
-        // The opponent's move after ply p; after the cycle's last ply the
-        // cycle starts again.
-        let len = cycle.last_ply - cycle.first_ply + 1;
-        let reply_ply = if p < cycle.last_ply {
-            p + 1
-        } else {
-            p + 1 - len
-        };
-        let reply = all[reply_ply - 1];
-        let followed: Vec<Square> = c
-            .targets
-            .iter()
-            .map(|&t| if t == reply.from { reply.to } else { t })
-            .collect();
-        if followed.iter().all(|t| !d.targets.contains(t)) {
-            alternates = true;
+    let attacks = |ms: &[(usize, Classified)]| {
+        ms.iter()
+            .all(|(_, c)| c.kind.is_attack() || !c.pawn_threats.is_empty())
+    };
+    let any_pawn = sides
+        .iter()
+        .flatten()
+        .any(|(_, c)| !c.kind.is_attack() && !c.pawn_threats.is_empty());
+    if !(any_pawn && attacks(&sides[0]) && attacks(&sides[1])) {
+        return false;
+    }
+    for (_, c) in sides.iter_mut().flatten() {
+        if !c.kind.is_attack() && !c.pawn_threats.is_empty() {
+            let mut targets: Vec<Square> = c.pawn_threats.iter().map(|t| t.target).collect();
+            targets.sort();
+            targets.dedup();
+            c.kind = MoveKind::Chase;
+            c.targets = targets;
+            c.chases = std::mem::take(&mut c.pawn_threats);
+            c.grounds.push(Clause::PawnMutualAttack);
         }
     }
-    alternates
+    true
+}
+
+/// How each of a side's chasing moves follows the previous one in the
+/// cycle: whether the same piece moved again, and whether the two chases
+/// share a target (a target the opponent moved in between is followed to
+/// its new point). The cycle repeats, so the last move is followed by the
+/// first.
+fn successive_chases(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> Vec<(bool, bool)> {
+    let all = game.moves();
+    if moves.len() < 2 {
+        return Vec::new();
+    }
+    (0..moves.len())
+        .map(|k| {
+            let (p, ref c) = moves[k];
+            let (q, ref d) = moves[(k + 1) % moves.len()];
+            let same_piece = all[q - 1].from == all[p - 1].to;
+            // The opponent's move after ply p.
+            let reply_ply = if p < cycle.last_ply {
+                p + 1
+            } else {
+                p + 1 - cycle.len()
+            };
+            let reply = all[reply_ply - 1];
+            let shared = c
+                .targets
+                .iter()
+                .map(|&t| if t == reply.from { reply.to } else { t })
+                .any(|t| d.targets.contains(&t));
+            (same_piece, shared)
+        })
+        .collect()
+}
+
+/// Asian rule 32: one piece chasing different pieces in turn — every
+/// chasing move is made by the piece that made the previous one, and at
+/// least once two successive chases share no target.
+fn one_piece_alternating(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
+    let pairs = successive_chases(game, cycle, moves);
+    !pairs.is_empty() && pairs.iter().all(|p| p.0) && pairs.iter().any(|p| !p.1)
+}
+
+/// Asian rule 33, CXA 24.3: several pieces taking turns to chase one piece —
+/// every two successive chases share a target, and at least once the
+/// chasing move is made by another piece.
+fn several_pieces_on_one(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
+    let pairs = successive_chases(game, cycle, moves);
+    !pairs.is_empty() && pairs.iter().all(|p| p.1) && pairs.iter().any(|p| !p.0)
 }

@@ -1,14 +1,14 @@
-//! Each side's pattern over a cycle (长将, 长捉, 一将一捉, 一将一闲 …),
-//! whether the edition forbids it, and the verdict when both are known.
+//! Each side's pattern over a cycle (长将, 长捉, 一将一捉, 一将一闲 …) and
+//! whether the edition forbids it (24.13, 24.14).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::edition::{BothForbiddenRanking, RepetitionRules};
-
-use super::classify::{Classified, MoveKind};
+use super::terms::MoveKind;
+use crate::clauses::Clause;
+use crate::edition::RepetitionRules;
 
 /// A side's pattern of moves over a repetition cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pattern {
     /// 长将: every move checks.
@@ -84,6 +84,20 @@ impl Pattern {
         }
     }
 
+    /// The clause that names the pattern.
+    pub fn clause(self) -> Clause {
+        match self {
+            Pattern::PerpetualCheck => Clause::PerpetualCheck,
+            Pattern::PerpetualKill => Clause::PerpetualKill,
+            Pattern::PerpetualChase => Clause::PerpetualChase,
+            Pattern::CheckKill => Clause::CheckKill,
+            Pattern::CheckChase => Clause::CheckChase,
+            Pattern::KillChase => Clause::KillChase,
+            Pattern::PerpetualAttack => Clause::Forbidden,
+            Pattern::AttackIdle | Pattern::Idle => Clause::Allowed,
+        }
+    }
+
     /// Whether the edition forbids this pattern (禁止着法).
     pub fn forbidden(self, rules: &RepetitionRules) -> bool {
         match self {
@@ -129,82 +143,4 @@ pub fn chinese_name(kinds: &[MoveKind]) -> String {
         }
     }
     s
-}
-
-/// The weight of a forbidden move under CXA 2020 26.9: checks, kills, and
-/// single-piece chases of a rook or of an unprotected piece are heavy;
-/// joint chases and chases of under-protected pieces are light.
-fn is_heavy(c: &Classified) -> bool {
-    match c.kind {
-        MoveKind::Check | MoveKind::Kill => true,
-        MoveKind::Chase => c
-            .chases
-            .iter()
-            .any(|t| t.single && (t.unprotected || t.target_piece.role == xq_core::Role::Rook)),
-        _ => false,
-    }
-}
-
-/// The outcome of a cycle in which both sides' patterns are known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// Both sides' patterns are allowed: a draw.
-    BothAllowed,
-    /// Both forbidden, of equal weight: a draw.
-    BothForbidden,
-    /// Both sides check perpetually: a draw.
-    MutualPerpetualCheck,
-    /// One side checks perpetually: it loses.
-    PerpetualCheck { red_loses: bool },
-    /// One side's pattern is forbidden and the other's allowed (or lighter):
-    /// the forbidden side must vary, and loses if it does not.
-    MustVary { red_must_vary: bool, ranked: bool },
-}
-
-/// The verdict on a cycle from both sides' patterns (whether each is
-/// forbidden already accounts for the edition) and, for 26.9, their moves.
-pub fn verdict(
-    (red_pattern, red_forbidden, red): (Pattern, bool, &[Classified]),
-    (black_pattern, black_forbidden, black): (Pattern, bool, &[Classified]),
-    rules: &RepetitionRules,
-) -> Verdict {
-    match (
-        red_pattern == Pattern::PerpetualCheck,
-        black_pattern == Pattern::PerpetualCheck,
-    ) {
-        (true, true) => return Verdict::MutualPerpetualCheck,
-        (true, false) => return Verdict::PerpetualCheck { red_loses: true },
-        (false, true) => return Verdict::PerpetualCheck { red_loses: false },
-        _ => {}
-    }
-    match (red_forbidden, black_forbidden) {
-        (false, false) => Verdict::BothAllowed,
-        (true, false) => Verdict::MustVary {
-            red_must_vary: true,
-            ranked: false,
-        },
-        (false, true) => Verdict::MustVary {
-            red_must_vary: false,
-            ranked: false,
-        },
-        (true, true) => match rules.both_forbidden_ranking {
-            BothForbiddenRanking::CheckBeatsChase => Verdict::BothForbidden,
-            BothForbiddenRanking::Cxa26_9 => {
-                let red_heavy = red.iter().all(is_heavy);
-                let black_heavy = black.iter().all(is_heavy);
-                match (red_heavy, black_heavy) {
-                    (true, false) => Verdict::MustVary {
-                        red_must_vary: true,
-                        ranked: true,
-                    },
-                    (false, true) => Verdict::MustVary {
-                        red_must_vary: false,
-                        ranked: true,
-                    },
-                    _ => Verdict::BothForbidden,
-                }
-            }
-        },
-    }
 }

@@ -1,31 +1,12 @@
-//! What a side threatens: material it could win on its next move (the raw
-//! material of 捉), and mate by checks (the raw material of 杀).
+//! What a side threatens: material it could win on its next move — the raw
+//! material of 捉. Which of these threats make a move a chase is the chase
+//! term's business (`terms/chase.rs`).
 
+use xq_core::{geometry, Move, Piece, Position, Role, Square};
+
+use super::material::{is_material, value, Accounting};
+use super::search::Search;
 use crate::edition::{ProtectedTargetChase, RepetitionRules};
-use crate::material::{value, Exchange};
-use xq_core::geometry;
-use xq_core::Position;
-use xq_core::{Move, Piece, Role, Square};
-
-/// Bounds of the threat searches; see `spec/RULINGS.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// 杀: the longest mate by consecutive checks looked for, in the
-    /// attacker's moves (1 = mate in one).
-    pub kill_depth: u32,
-    /// 捉 through checks: how many consecutive checks may precede the
-    /// winning capture (0 turns the search off).
-    pub check_win_depth: u32,
-}
-
-impl Default for SearchLimits {
-    fn default() -> Self {
-        SearchLimits {
-            kill_depth: 4,
-            check_win_depth: 2,
-        }
-    }
-}
 
 /// One way the side to move could win material next move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,27 +34,17 @@ pub struct Threat {
     pub single: bool,
 }
 
-/// Whether a piece counts as 子力 (material that can be chased).
-pub fn is_material(piece: Piece, sq: Square, rules: &RepetitionRules) -> bool {
-    match piece.role {
-        Role::King => false,
-        Role::Pawn => rules.unpromoted_pawn_chasable || !sq.on_side_of(piece.color),
-        _ => true,
-    }
-}
-
 /// Whether the rook on `sq` (its side to move) is held immobile by an enemy
 /// horse (Asian rule 19): it stands on the leg of a horse's jump onto its
 /// own king, so it cannot move except to take that horse.
-pub(crate) fn held_by_horse(pos: &Position, sq: Square) -> bool {
+pub fn held_by_horse(pos: &Position, sq: Square) -> bool {
     let Some(rook) = pos.piece_at(sq) else {
         return false;
     };
     let king = pos.king(rook.color);
-    let pinned = Square::iter().any(|h| {
-        pos.piece_at(h) == Some(Piece::new(rook.color.other(), Role::Horse))
-            && geometry::horse_leg(h, king) == Some(sq)
-    });
+    let horse = Some(Piece::new(rook.color.other(), Role::Horse));
+    let pinned = Square::iter()
+        .any(|h| pos.piece_at(h) == horse && geometry::horse_leg(h, king) == Some(sq));
     pinned
         && pos
             .legal_moves()
@@ -82,215 +53,195 @@ pub(crate) fn held_by_horse(pos: &Position, sq: Square) -> bool {
             .all(|m| pos.piece_at(m.to).is_some_and(|p| p.role == Role::Horse))
 }
 
-/// Material the side to move could win with one capture, after the complete
-/// exchange, without the opponent then mating by checks within
-/// `mate_depth` moves.
-fn capture_threats(pos: &Position, rules: &RepetitionRules, mate_depth: u32) -> Vec<Threat> {
-    let mut out = Vec::new();
-    for m in pos.legal_captures() {
-        let target_piece = pos.piece_at(m.to).expect("a capture");
-        if !is_material(target_piece, m.to, rules) {
-            continue;
-        }
-        let gain = pos.capture_gain(m);
-        // Asian rule 19: a rook held immobile by a horse is chased even by
-        // an even exchange.
-        let held = rules.protected_target_chase == ProtectedTargetChase::RookByHorseOrCannonOnly
-            && target_piece.role == Role::Rook
-            && pos.passed().is_some_and(|p| held_by_horse(&p, m.to));
-        if gain < 0 || (gain == 0 && !held) {
-            continue;
-        }
-        let after = pos.play_unchecked(m);
-        // 24.3: a gain the opponent answers with mate is no gain — mate by
-        // checks, the same reach as 杀 (图8: the king steps back so that
-        // taking the pawn no longer runs into a mate by two checks).
-        if mate_by_checks(&after, mate_depth) {
-            continue;
-        }
-        let attacker_piece = pos.piece_at(m.from).expect("a mover");
-        let unprotected = !after.legal_captures().iter().any(|r| r.to == m.to);
-        // A root that is false (假根) only because another of our pieces
-        // pins the protector or guards the point needs that piece's help:
-        // the chase is joint (图11, 图28), unless the attacker alone is
-        // worth less than its prey.
-        let no_root_at_all = after.attackers(m.to, after.turn()).is_empty();
-        out.push(Threat {
-            target: m.to,
-            target_piece,
-            attacker: m.from,
-            attacker_piece,
-            gain,
-            by_check: false,
-            first_victim: None,
-            unprotected,
-            single: no_root_at_all || value(target_piece) > value(attacker_piece),
-        });
-    }
-    out
-}
-
-/// What the check `m` surely wins against every defence, followed by one
-/// winning capture or by further checks (up to `depth` checks in all), and
-/// the pieces taken at the end of the weakest defence's line. Mate is not
-/// material and is left to [`mate_by_checks`].
-fn check_line(
-    pos: &Position,
-    m: Move,
-    rules: &RepetitionRules,
-    depth: u32,
-) -> Option<(i32, Vec<Square>)> {
-    let after = pos.play_unchecked(m);
-    let replies = after.legal_moves();
-    if replies.is_empty() {
-        return None;
-    }
-    let mut worst: Option<(i32, Vec<Square>)> = None;
-    for r in replies {
-        let lost = after.piece_at(r.to).map_or(0, value);
-        let next = after.play_unchecked(r);
-        // Within a line of checks only an immediate mate voids a gain: a
-        // deeper mate search at every reply would cost too much.
-        let mut line = capture_threats(&next, rules, 1)
-            .into_iter()
-            .max_by_key(|t| t.gain)
-            .map(|t| (t.gain, vec![t.target]))
-            .unwrap_or((0, vec![]));
-        if let Some(deeper) = win_by_checks(&next, rules, depth - 1) {
-            if deeper.0 > line.0 {
-                line = deeper;
+impl Search<'_> {
+    /// Every way the side to move could win material next move: captures
+    /// that come out ahead, and (where the edition counts them) wins through
+    /// checks.
+    pub fn threats(&self, pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
+        let mut t = self.capture_threats(pos, rules, self.limits.kill_depth);
+        if rules.threat_to_win_by_check_is_chase {
+            for c in self.check_threats(pos, rules, self.limits.check_win_depth) {
+                if !t.iter().any(|x| x.target == c.target) {
+                    t.push(c);
+                }
             }
         }
-        let score = line.0 - lost;
-        if worst.as_ref().is_none_or(|w| score < w.0) {
-            worst = Some((score, line.1));
-        }
-        if score <= -4 {
-            break; // nothing this check takes can make up for it
-        }
+        t
     }
-    worst
-}
 
-/// The best of [`check_line`] over all checks of the side to move,
-/// counting what a capturing check takes.
-fn win_by_checks(
-    pos: &Position,
-    rules: &RepetitionRules,
-    depth: u32,
-) -> Option<(i32, Vec<Square>)> {
-    if depth == 0 {
-        return None;
-    }
-    let mut best: Option<(i32, Vec<Square>)> = None;
-    for m in pos.legal_moves() {
-        if !pos.gives_check(m) {
-            continue;
-        }
-        let Some((score, mut targets)) = check_line(pos, m, rules, depth) else {
-            continue;
-        };
-        let taken = pos.piece_at(m.to);
-        let score = score + taken.map_or(0, value);
-        if taken.is_some_and(|t| is_material(t, m.to, rules)) {
-            targets.insert(0, m.to);
-        }
-        if score > 0 && best.as_ref().is_none_or(|b| score > b.0) {
-            best = Some((score, targets));
-        }
-    }
-    best
-}
-
-/// Material won through checks (抽将, 长要抽吃): threats whose first move
-/// is a check and which win material whatever the defence. A capturing
-/// check's own victim is left to the capture threats; what it wins after
-/// the answer (图26: the cannon takes with check, then a second cannon
-/// takes the rook it uncovered) is won through the check.
-fn check_threats(pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Threat> {
-    let mut out: Vec<Threat> = Vec::new();
-    if depth == 0 {
-        return out;
-    }
-    for m in pos.legal_moves() {
-        if !pos.gives_check(m) {
-            continue;
-        }
-        let Some((gain, targets)) = check_line(pos, m, rules, depth) else {
-            continue;
-        };
-        // After the answer: a capturing check that is merely taken back
-        // wins nothing beyond its victim.
-        if gain <= 0 || targets.is_empty() {
-            continue;
-        }
-        for target in targets {
-            let Some(target_piece) = pos.piece_at(target).filter(|p| p.color != pos.turn()) else {
-                continue;
-            };
-            if out.iter().any(|o| o.target == target) {
+    /// Material the side to move could win with one capture, after the
+    /// complete exchange, without the opponent then mating by checks within
+    /// `mate_depth` moves.
+    fn capture_threats(
+        &self,
+        pos: &Position,
+        rules: &RepetitionRules,
+        mate_depth: u32,
+    ) -> Vec<Threat> {
+        let mut out = Vec::new();
+        for m in self.captures(pos) {
+            let target_piece = pos.piece_at(m.to).expect("a capture");
+            if !is_material(target_piece, m.to, rules) {
                 continue;
             }
+            let gain = self.gain(pos, m, Accounting::Figures);
+            // Asian rule 19: a rook held immobile by a horse is chased even
+            // by an even exchange.
+            let held = rules.protected_target_chase
+                == ProtectedTargetChase::RookByHorseOrCannonOnly
+                && target_piece.role == Role::Rook
+                && pos.passed().is_some_and(|p| held_by_horse(&p, m.to));
+            if gain < 0 || (gain == 0 && !held) {
+                continue;
+            }
+            let after = pos.play_unchecked(m);
+            // 24.3: a gain the opponent answers with mate is no gain — mate
+            // by checks, the same reach as 杀 (图8: the king steps back so
+            // that taking the pawn no longer runs into a mate by two checks).
+            if self.mate_by_checks(&after, mate_depth) {
+                continue;
+            }
+            let attacker_piece = pos.piece_at(m.from).expect("a mover");
+            let unprotected = !self.captures(&after).iter().any(|r| r.to == m.to);
+            // A root that is false (假根) only because another of our pieces
+            // pins the protector or guards the point needs that piece's help:
+            // the chase is joint (图11, 图28), unless the attacker alone is
+            // worth less than its prey.
+            let no_root_at_all = after.attackers(m.to, after.turn()).is_empty();
             out.push(Threat {
-                target,
+                target: m.to,
                 target_piece,
                 attacker: m.from,
-                attacker_piece: pos.piece_at(m.from).expect("a mover"),
+                attacker_piece,
                 gain,
-                by_check: true,
-                first_victim: pos.piece_at(m.to).map(|_| m.to),
-                // Won outright, whatever the defence: as good as unprotected.
-                unprotected: true,
-                single: true,
+                by_check: false,
+                first_victim: None,
+                unprotected,
+                single: no_root_at_all || value(target_piece) > value(attacker_piece),
             });
         }
+        out
     }
-    out
-}
 
-/// Every way the side to move could win material next move.
-pub fn threats(pos: &Position, rules: &RepetitionRules, limits: &SearchLimits) -> Vec<Threat> {
-    let mut t = capture_threats(pos, rules, limits.kill_depth);
-    if rules.threat_to_win_by_check_is_chase {
-        for c in check_threats(pos, rules, limits.check_win_depth) {
-            if !t.iter().any(|x| x.target == c.target) {
-                t.push(c);
+    /// What the check `m` surely wins against every defence, followed by
+    /// one winning capture or by further checks (up to `depth` checks in
+    /// all), and the pieces taken at the end of the weakest defence's line.
+    /// Mate is not material and is left to the mate search.
+    fn check_line(
+        &self,
+        pos: &Position,
+        m: Move,
+        rules: &RepetitionRules,
+        depth: u32,
+    ) -> Option<(i32, Vec<Square>)> {
+        let after = pos.play_unchecked(m);
+        let replies = self.moves(&after);
+        if replies.is_empty() {
+            return None;
+        }
+        let mut worst: Option<(i32, Vec<Square>)> = None;
+        for r in replies {
+            let lost = after.piece_at(r.to).map_or(0, value);
+            let next = after.play_unchecked(r);
+            // Within a line of checks only an immediate mate voids a gain: a
+            // deeper mate search at every reply would cost too much.
+            let mut line = self
+                .capture_threats(&next, rules, 1)
+                .into_iter()
+                .max_by_key(|t| t.gain)
+                .map(|t| (t.gain, vec![t.target]))
+                .unwrap_or((0, vec![]));
+            if let Some(deeper) = self.win_by_checks(&next, rules, depth - 1) {
+                if deeper.0 > line.0 {
+                    line = deeper;
+                }
+            }
+            let score = line.0 - lost;
+            if worst.as_ref().is_none_or(|w| score < w.0) {
+                worst = Some((score, line.1));
+            }
+            if score <= -4 {
+                break; // nothing this check takes can make up for it
             }
         }
+        worst
     }
-    t
-}
 
-/// Whether the side to move can mate by consecutive checks within `depth`
-/// of its own moves, whatever the defence.
-pub fn mate_by_checks(pos: &Position, depth: u32) -> bool {
-    depth > 0 && checks(pos).any(|m| check_mates(pos, m, depth))
-}
-
-/// The checks that begin a forced mate by consecutive checks within
-/// `depth` moves: what tells one mating threat from another.
-pub fn mating_checks(pos: &Position, depth: u32) -> Vec<Move> {
-    if depth == 0 {
-        return Vec::new();
+    /// The best of [`Search::check_line`] over all checks of the side to
+    /// move, counting what a capturing check takes.
+    fn win_by_checks(
+        &self,
+        pos: &Position,
+        rules: &RepetitionRules,
+        depth: u32,
+    ) -> Option<(i32, Vec<Square>)> {
+        if depth == 0 {
+            return None;
+        }
+        let mut best: Option<(i32, Vec<Square>)> = None;
+        for m in self.moves(pos) {
+            if !pos.gives_check(m) {
+                continue;
+            }
+            let Some((score, mut targets)) = self.check_line(pos, m, rules, depth) else {
+                continue;
+            };
+            let taken = pos.piece_at(m.to);
+            let score = score + taken.map_or(0, value);
+            if taken.is_some_and(|t| is_material(t, m.to, rules)) {
+                targets.insert(0, m.to);
+            }
+            if score > 0 && best.as_ref().is_none_or(|b| score > b.0) {
+                best = Some((score, targets));
+            }
+        }
+        best
     }
-    checks(pos)
-        .filter(|&m| check_mates(pos, m, depth))
-        .collect()
-}
 
-fn checks(pos: &Position) -> impl Iterator<Item = Move> + '_ {
-    pos.legal_moves()
-        .into_iter()
-        .filter(move |&m| pos.gives_check(m))
-}
-
-/// Whether the check `m` mates, at once or by further checks.
-fn check_mates(pos: &Position, m: Move, depth: u32) -> bool {
-    let after = pos.play_unchecked(m);
-    let replies = after.legal_moves();
-    replies.is_empty()
-        || (depth > 1
-            && replies
-                .into_iter()
-                .all(|r| mate_by_checks(&after.play_unchecked(r), depth - 1)))
+    /// Material won through checks (抽将, 长要抽吃): threats whose first move
+    /// is a check and which win material whatever the defence. A capturing
+    /// check's own victim is left to the capture threats; what it wins after
+    /// the answer (图26: the cannon takes with check, then a second cannon
+    /// takes the rook it uncovered) is won through the check.
+    fn check_threats(&self, pos: &Position, rules: &RepetitionRules, depth: u32) -> Vec<Threat> {
+        let mut out: Vec<Threat> = Vec::new();
+        if depth == 0 {
+            return out;
+        }
+        for m in self.moves(pos) {
+            if !pos.gives_check(m) {
+                continue;
+            }
+            let Some((gain, targets)) = self.check_line(pos, m, rules, depth) else {
+                continue;
+            };
+            // After the answer: a capturing check that is merely taken back
+            // wins nothing beyond its victim.
+            if gain <= 0 || targets.is_empty() {
+                continue;
+            }
+            for target in targets {
+                let Some(target_piece) = pos.piece_at(target).filter(|p| p.color != pos.turn())
+                else {
+                    continue;
+                };
+                if out.iter().any(|o| o.target == target) {
+                    continue;
+                }
+                out.push(Threat {
+                    target,
+                    target_piece,
+                    attacker: m.from,
+                    attacker_piece: pos.piece_at(m.from).expect("a mover"),
+                    gain,
+                    by_check: true,
+                    first_victim: pos.piece_at(m.to).map(|_| m.to),
+                    // Won outright, whatever the defence: as good as unprotected.
+                    unprotected: true,
+                    single: true,
+                });
+            }
+        }
+        out
+    }
 }

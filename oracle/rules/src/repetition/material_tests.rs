@@ -2,7 +2,8 @@
 //! expected value was worked out by hand with the values rook 4, horse 2,
 //! cannon 2, advisor/elephant/pawn 1.
 
-use super::Exchange;
+use crate::repetition::material::Accounting;
+use crate::repetition::search::{Search, SearchLimits};
 use rstest::rstest;
 use xq_core::{Move, Position, Square, Validation};
 
@@ -31,7 +32,10 @@ fn pos(fen: &str) -> Position {
 // rook takes back with check — an even trade if Black may stop there.
 #[case::recapture_with_check("1R3a3/4a4/bRrk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 b", "c7b7", 0)]
 fn capture_gain(#[case] fen: &str, #[case] m: &str, #[case] expected: i32) {
-    assert_eq!(pos(fen).capture_gain(mv(m)), expected, "{fen} {m}");
+    let limits = SearchLimits::default();
+    let search = Search::new(&limits, u64::MAX);
+    let got = search.gain(&pos(fen), mv(m), Accounting::Figures);
+    assert_eq!(got, expected, "{fen} {m}");
 }
 
 #[rstest]
@@ -43,9 +47,8 @@ fn capture_gain(#[case] fen: &str, #[case] m: &str, #[case] expected: i32) {
 // rook on h7: 4 - 4 - 4 = -4 ("taking that rook would lose both rooks").
 #[case::recapture_with_check("1R3a3/4a4/bRrk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 b", "c7b7", -4)]
 fn capture_gain_through_checks(#[case] fen: &str, #[case] m: &str, #[case] expected: i32) {
-    assert_eq!(
-        pos(fen).capture_gain_through_checks(mv(m)),
-        expected,
-        "{fen} {m}"
-    );
+    let limits = SearchLimits::default();
+    let search = Search::new(&limits, u64::MAX);
+    let got = search.gain(&pos(fen), mv(m), Accounting::Strict);
+    assert_eq!(got, expected, "{fen} {m}");
 }

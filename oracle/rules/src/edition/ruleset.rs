@@ -1,0 +1,243 @@
+//! The typed parameters of an edition (`parameters:` in a profile). Every
+//! field is read by exactly one part of the oracle, named on the field;
+//! `spec/EDITIONS.md` gives each one's meaning and the articles behind each
+//! edition's value. Unknown keys are an error, so a misspelt parameter can
+//! never silently take a default.
+
+use serde::Deserialize;
+
+/// Everything an edition decides.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Ruleset {
+    /// 困毙: a side with no legal move that is not in check (the ruling on
+    /// the final position).
+    pub stalemate: StalemateResult,
+    /// 自杀: completing a move that leaves one's king capturable or the
+    /// kings facing (the ruling on a record's illegal move).
+    pub illegal_move: SelfKill,
+    /// Any other move against the movement rules (the ruling on a record's
+    /// illegal move).
+    pub move_rule_violation: MoveRuleViolation,
+    /// The 棋例.
+    pub repetition: RepetitionRules,
+    /// 自然限着.
+    pub natural_limit: NaturalLimitRules,
+}
+
+/// The result for a side that cannot move and is not in check.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum StalemateResult {
+    /// The side that cannot move loses, as when mated.
+    Loss,
+    /// A draw (no edition we know; kept so that a profile can say so).
+    Draw,
+}
+
+/// What completing a self-check or facing-kings move costs.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SelfKill {
+    /// The mover loses.
+    Loss,
+    /// The move is taken back and play goes on: nothing to rule.
+    Forbidden,
+}
+
+/// Moves against the movement rules other than 自杀.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRuleViolation {
+    pub consequence: ViolationConsequence,
+    /// How many such violations in one game lose, by level of event;
+    /// `null` where the edition gives no count.
+    pub threshold: Option<ViolationThreshold>,
+    /// What happens below the threshold; `null` where the edition does not say.
+    pub below_threshold: Option<BelowThreshold>,
+}
+
+/// What a movement violation costs.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ViolationConsequence {
+    /// A loss, once the edition's threshold is reached.
+    Loss,
+    /// The rule text we hold says nothing: the oracle reports the violation
+    /// and rules nothing.
+    Unknown,
+}
+
+/// The number of movement violations in one game that loses.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ViolationThreshold {
+    pub national: u32,
+    pub provincial_and_junior: u32,
+}
+
+/// What happens to a movement violation below the threshold.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum BelowThreshold {
+    /// The game resumes from before the wrong move.
+    Replay,
+}
+
+/// The 棋例 parameters. Which code reads each is said on the field.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionRules {
+    /// Occurrences of a position that make a 待判局面 (cycle detection).
+    pub occurrences: u32,
+    /// Whether a player must ask for the ruling (the ruling's procedure).
+    pub adjudication: Adjudication,
+    /// The verdict on a one-sided 长将 (verdict).
+    pub perpetual_check: PerpetualCheckResult,
+    /// The verdict when both sides check on every move (verdict).
+    pub mutual_check: MutualCheckResult,
+    /// 长杀 is forbidden (patterns).
+    pub perpetual_kill_forbidden: bool,
+    /// 一将一杀 is forbidden (patterns).
+    pub check_kill_forbidden: bool,
+    /// 一将一捉 is forbidden (patterns).
+    pub check_chase_forbidden: bool,
+    /// 一杀一捉 is forbidden (patterns).
+    pub kill_chase_forbidden: bool,
+    /// Threatening to win material by a check or checks (长要抽吃) is 捉
+    /// (the chase term's threats).
+    pub threat_to_win_by_check_is_chase: bool,
+    /// One piece chasing two or more pieces in turn is a forbidden 长捉
+    /// (cycle rules).
+    pub one_chases_two_forbidden: bool,
+    /// Several pieces taking turns to chase one piece is a forbidden 长捉
+    /// (cycle rules).
+    pub multi_chase_one_forbidden: bool,
+    /// When attacking a protected piece is a chase (the chase term).
+    pub protected_target_chase: ProtectedTargetChase,
+    /// The king's and pawns' own attacks are 闲 (the chase term).
+    pub king_pawn_alone_chase_allowed: bool,
+    /// A king or pawn move that lets another piece attack, or a king or pawn
+    /// attacking together with another piece, is 捉 (the chase term).
+    pub king_pawn_joint_chase_is_chase: bool,
+    /// A pawn's threat is a chase after all when its capture would give
+    /// check (CXA 2020 26.8; the chase term).
+    pub pawn_capture_with_check_is_chase: bool,
+    /// When both sides attack on every move of the cycle, a pawn's own
+    /// threats count as chases (CXA 1999 27.2; cycle rules).
+    pub pawn_chase_in_mutual_attack_is_chase: bool,
+    /// A pawn that has not crossed the river can be chased (material).
+    pub unpromoted_pawn_chasable: bool,
+    /// What a trade offer (兑) needs (the exchange term).
+    pub exchange_offer_basis: ExchangeBasis,
+    /// A side holding a drawing point does not chase by its incidental
+    /// attacks on advisors and elephants (26.2; the chase term).
+    pub drawing_point_attacks_idle: bool,
+    /// Threats created by the king's own move out of check are 闲 (the
+    /// kill and chase terms).
+    pub king_check_answer_threats_idle: bool,
+    /// How a cycle in which both sides are forbidden is decided (verdict).
+    pub both_forbidden_ranking: BothForbiddenRanking,
+    /// Further cycles a violator may play after the ruling before losing
+    /// (what follows a ruling in a whole game).
+    pub extra_cycles_before_loss: ExtraCyclesBeforeLoss,
+    /// The same for a repetition that ends in a draw; `null` where the
+    /// edition does not say.
+    pub extra_cycles_before_draw: Option<u32>,
+}
+
+/// Who starts an adjudication.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Adjudication {
+    /// A player asks for it (the arbiter may also step in).
+    Claim,
+    /// The arbiter rules as soon as the count is reached.
+    Automatic,
+}
+
+/// The verdict on a one-sided perpetual check.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PerpetualCheckResult {
+    /// The checker loses.
+    Loss,
+    /// The checker must vary, like any other forbidden pattern.
+    MustVary,
+}
+
+/// The verdict when both sides check perpetually.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum MutualCheckResult {
+    Draw,
+}
+
+/// Further cycles allowed after a ruling, by kind of violation; `null`
+/// where the edition does not say.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraCyclesBeforeLoss {
+    pub perpetual_check: Option<u32>,
+    pub other_violation: Option<u32>,
+}
+
+/// How a both-forbidden repetition is decided.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum BothForbiddenRanking {
+    /// CXA 2020 26.9: a side whose every move is a heavy attack must vary
+    /// against a side whose cycle has a lighter forbidden move.
+    #[serde(rename = "cxa-26.9")]
+    Cxa26_9,
+    /// Only one-sided perpetual check loses; otherwise a draw.
+    CheckBeatsChase,
+}
+
+/// Which pieces can be offered to each other in a trade (兑). In every
+/// edition the two pieces must be able to take each other.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExchangeBasis {
+    /// Pieces of the same kind (CXA 2020 24.4; Asian rule 24).
+    SameType,
+    /// Pieces of equal value (CXA 1999 28.5).
+    EqualValue,
+}
+
+/// Which protected targets can be chased.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProtectedTargetChase {
+    /// A chase whenever the complete exchange wins material (CXA); a piece
+    /// with fewer protectors than attackers (少根子) is chased when the
+    /// exchange nets material.
+    NetGain,
+    /// A truly protected piece may be chased freely, however many pieces
+    /// attack it, except a rook by a horse or a cannon (Asian rules).
+    RookByHorseOrCannonOnly,
+}
+
+/// The natural move limit (自然限着).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct NaturalLimitRules {
+    /// Rounds (one move by each side) without a capture.
+    pub rounds: u32,
+    /// Whether an event may set a lower number of rounds.
+    pub reducible: bool,
+    /// What restarts the count.
+    pub reset: LimitReset,
+    /// The most checks of the claimant that count; `null`: all count.
+    pub check_cap: Option<u32>,
+    /// Drawn automatically rather than on a claim.
+    pub automatic: bool,
+}
+
+/// What restarts the natural-limit count.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum LimitReset {
+    /// Any capture, by either side.
+    Capture,
+}

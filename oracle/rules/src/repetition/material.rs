@@ -1,0 +1,203 @@
+//! 子力价值, material values, and the one question every 棋例 term asks of
+//! material: what does a capture win after the complete exchange (完整交换)?
+//!
+//! Values follow the Chinese rules' classes: a rook is worth two horses, two
+//! cannons, or a horse and a cannon; a horse equals a cannon; an advisor
+//! equals an elephant and is worth less than a horse; a pawn counts like an
+//! advisor, which keeps its value "floating" — a pawn for an advisor or an
+//! elephant, or two pawns for a horse, is no gain.
+
+use xq_core::{Move, Piece, Position, Role, Square};
+
+use super::search::Search;
+use crate::edition::RepetitionRules;
+
+/// The value of a piece in exchange accounting.
+pub fn value(piece: Piece) -> i32 {
+    match piece.role {
+        Role::Rook => 4,
+        Role::Horse | Role::Cannon => 2,
+        Role::Advisor | Role::Elephant | Role::Pawn => 1,
+        // The king is never actually captured; as a target it is mate.
+        Role::King => 100,
+    }
+}
+
+/// Whether a piece counts as 子力 (material that can be chased): not the
+/// king, and a pawn only once it has crossed the river unless the edition
+/// says otherwise.
+pub fn is_material(piece: Piece, sq: Square, rules: &RepetitionRules) -> bool {
+    match piece.role {
+        Role::King => false,
+        Role::Pawn => rules.unpromoted_pawn_chasable || !sq.on_side_of(piece.color),
+        _ => true,
+    }
+}
+
+/// How a trade is counted for the side that captures first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accounting {
+    /// As the figures count a trade: either side may stop whenever it
+    /// likes, even when the last capture checks it (图30).
+    Figures,
+    /// A side put in check during the exchange cannot stop there: it must
+    /// answer, and what it loses meanwhile counts (图17: taking the offered
+    /// rook would lose both). Used to judge whether an offered trade can
+    /// really be accepted.
+    Strict,
+}
+
+/// The value of a capture that mates: nothing comes back.
+const MATES: i32 = 100;
+
+/// How deep a chain of captures is followed.
+const EXCHANGE_DEPTH: u32 = 8;
+
+/// Wider than any material balance.
+const WINDOW: i32 = 1_000;
+
+/// What belongs to the exchange started by one capture.
+struct Scope<'a> {
+    /// The point of the first capture.
+    focus: Square,
+    /// Captures either side could already make with profit: separate
+    /// threats, not part of this exchange.
+    independent: &'a [Move],
+    checks_bind: bool,
+}
+
+impl Search<'_> {
+    /// The legal captures of the side to move.
+    pub fn captures(&self, pos: &Position) -> Vec<Move> {
+        let mut v = self.moves(pos);
+        v.retain(|m| pos.piece_at(m.to).is_some());
+        v
+    }
+
+    /// The net material the side to move wins by the capture `m` after the
+    /// complete exchange. The exchange goes on with captures on the same
+    /// point, and with captures elsewhere that the exchange itself makes
+    /// good: a defender drawn into the exchange (图4), a line opened by the
+    /// capturer leaving its point (被牵子捉子, 图23), a piece the capturer
+    /// protected left without its root (做根子捉子, 图12). Only legal
+    /// captures count, so a pinned protector, or one whose recapture would
+    /// expose its king or make the kings face, protects nothing (假根).
+    pub fn gain(&self, pos: &Position, m: Move, accounting: Accounting) -> i32 {
+        let victim = pos.piece_at(m.to).map_or(0, value);
+        let after = pos.play_unchecked(m);
+        if !self.has_move(&after) {
+            return victim + MATES;
+        }
+        let standing = |p: &Position| -> Vec<Move> {
+            self.captures(p)
+                .into_iter()
+                .filter(|c| self.local_gain(p, *c) > 0)
+                .collect()
+        };
+        let mut independent = standing(pos);
+        if let Some(p) = pos.passed() {
+            independent.extend(standing(&p));
+        }
+        independent.retain(|c| c.to != m.to && *c != m);
+        let scope = Scope {
+            focus: m.to,
+            independent: &independent,
+            checks_bind: accounting == Accounting::Strict,
+        };
+        victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH)
+    }
+
+    /// Whether, after the capture `m`, the opponent mates by checks within
+    /// the kill depth (24.3: a gain answered by mate is no gain; 图8).
+    pub fn punished_by_mate(&self, pos: &Position, m: Move) -> bool {
+        self.mate_by_checks(&pos.play_unchecked(m), self.limits.kill_depth)
+    }
+
+    /// Whether the capture `m` can be made at no cost: the exchange does not
+    /// lose material and no mate follows. This is what makes a piece
+    /// *offered* (兑, 献) rather than a trap.
+    pub fn costs_nothing(&self, pos: &Position, m: Move, accounting: Accounting) -> bool {
+        self.gain(pos, m, accounting) >= 0 && !self.punished_by_mate(pos, m)
+    }
+
+    /// A capture's gain by the static exchange on its own point only.
+    fn local_gain(&self, pos: &Position, m: Move) -> i32 {
+        let victim = pos.piece_at(m.to).map_or(0, value);
+        let after = pos.play_unchecked(m);
+        if !self.has_move(&after) {
+            return victim + MATES;
+        }
+        victim - self.exchange_on(&after, m.to)
+    }
+
+    /// Static exchange on one point: what the side to move wins by
+    /// capturing on `sq` and going on with the exchange there, least
+    /// valuable capturer first, never less than zero (it may stop).
+    fn exchange_on(&self, pos: &Position, sq: Square) -> i32 {
+        let Some(victim) = pos.piece_at(sq) else {
+            return 0;
+        };
+        let capture = self
+            .captures(pos)
+            .into_iter()
+            .filter(|m| m.to == sq)
+            .min_by_key(|m| pos.piece_at(m.from).map_or(0, value));
+        let Some(m) = capture else { return 0 };
+        let after = pos.play_unchecked(m);
+        if !self.has_move(&after) {
+            return value(victim) + MATES;
+        }
+        (value(victim) - self.exchange_on(&after, sq)).max(0)
+    }
+
+    /// Minimax over the captures that belong to the exchange on `focus`,
+    /// for the side to move, which may stop at any point (so never below
+    /// zero) — unless checks bind and it is in check: then it must answer,
+    /// with any legal move. No move at all loses.
+    fn quiesce(&self, pos: &Position, scope: &Scope, alpha: i32, beta: i32, depth: u32) -> i32 {
+        const LOST: i32 = -MATES;
+        let forced = scope.checks_bind && pos.in_check();
+        let mut moves = if forced {
+            self.moves(pos)
+        } else {
+            self.captures(pos)
+        };
+        if moves.is_empty() && (forced || !self.has_move(pos)) {
+            return LOST;
+        }
+        let mut best = if forced { LOST } else { 0 };
+        if depth == 0 {
+            return best.max(0);
+        }
+        if best >= beta {
+            return best;
+        }
+        let mut alpha = alpha.max(best);
+        if !forced {
+            moves.retain(|c| c.to == scope.focus || !scope.independent.contains(c));
+        }
+        // Most valuable victim first, then least valuable attacker.
+        moves.sort_by_key(|m| {
+            (
+                -pos.piece_at(m.to).map_or(0, value),
+                pos.piece_at(m.from).map_or(0, value),
+            )
+        });
+        for m in moves {
+            let victim = pos.piece_at(m.to).map_or(0, value);
+            let after = pos.play_unchecked(m);
+            let score =
+                victim - self.quiesce(&after, scope, victim - beta, victim - alpha, depth - 1);
+            best = best.max(score);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+#[path = "material_tests.rs"]
+mod tests;

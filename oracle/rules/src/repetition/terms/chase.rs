@@ -1,0 +1,233 @@
+//! 捉 (chase; CXA 2020 24.3): the move newly threatens to win material.
+//!
+//! The threats themselves (captures that come out ahead after the complete
+//! exchange, wins through checks) are found by `threats.rs`; this term
+//! decides which of them make the move a chase:
+//!
+//! - the threat is **new**: the same target was not already winnable before
+//!   the move (从捉到捉 is idle) — or, when the move answers a check, before
+//!   that check (26.1.4) — except for a joint threat renewed by a helper
+//!   that escaped an attack;
+//! - it is not a trade the target can accept (兑);
+//! - under the Asian rules, a protected target counts only where the rules
+//!   name it (a rook attacked by a horse or cannon, a rook held by a horse);
+//! - the king's and the pawns' own attacks are idle (26.1), except a pawn
+//!   capture that would give check (26.8), and a king or pawn move that only
+//!   helps another piece is a chase only where the edition says (26.1.1);
+//! - a side holding a drawing point does not chase advisors and elephants
+//!   by the way (26.2).
+
+use xq_core::{Move, Position, Role, Square, Validation};
+
+use super::{exchange, Classified, MoveKind};
+use crate::clauses::Clause;
+use crate::edition::ProtectedTargetChase;
+use crate::repetition::context::MoveContext;
+use crate::repetition::material::Accounting;
+use crate::repetition::threats::{held_by_horse, Threat};
+
+/// What the chase term found in a move.
+#[derive(Debug, Default)]
+pub struct ChaseAnalysis {
+    /// The new threats that make the move a chase.
+    pub chases: Vec<Threat>,
+    /// New threats made by a pawn's own attack, idle by 26.1 (but see CXA
+    /// 1999 27.2).
+    pub pawn_threats: Vec<Threat>,
+}
+
+impl ChaseAnalysis {
+    /// The move as a chase, if it is one.
+    pub fn chase(&self) -> Option<Classified> {
+        if self.chases.is_empty() {
+            return None;
+        }
+        let mut targets: Vec<Square> = self.chases.iter().map(|t| t.target).collect();
+        targets.sort();
+        targets.dedup();
+        let mut c = Classified::new(MoveKind::Chase, targets);
+        c.chases = self.chases.clone();
+        if self.chases.iter().all(|t| t.by_check) {
+            c.grounds.push(Clause::ThreatToWinByCheck);
+        }
+        if self.chases.iter().all(|t| !t.single) {
+            c.grounds.push(Clause::JointChase);
+        }
+        Some(c)
+    }
+}
+
+/// Sorts the mover's new threats into chases and idle pawn threats.
+pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
+    let rules = ctx.rules;
+    let Some(threatening) = ctx.threatening.as_ref() else {
+        return ChaseAnalysis::default();
+    };
+    let now = ctx.threats_now();
+    if now.is_empty() {
+        return ChaseAnalysis::default();
+    }
+    if ctx.answers_check && ctx.mover.role == Role::King && rules.king_check_answer_threats_idle
+    {
+        grounds.push(Clause::CheckAnswerByKing);
+        return ChaseAnalysis::default();
+    }
+
+    // 从捉到捉: what the mover could win before the move (or before the
+    // check it answers) is not a new threat.
+    let mut existing: Vec<Square> = Vec::new();
+    if !ctx.answers_check {
+        existing.extend(ctx.threats_before().iter().map(|t| t.target));
+    }
+    existing.extend(ctx.threats_before_check().iter().map(|t| t.target));
+    let escaping = std::cell::OnceCell::new();
+    let mut candidates: Vec<Threat> = Vec::new();
+    for t in now {
+        if existing.contains(&t.target) {
+            let renewed =
+                *escaping.get_or_init(|| ctx.escapes()) && renews_joint_threat(ctx, now, t);
+            if !renewed {
+                grounds.push(if ctx.answers_check {
+                    Clause::CheckAnswerByOther
+                } else {
+                    Clause::PreExistingThreat
+                });
+                continue;
+            }
+        }
+        // A piece that can take its attacker back as an equal trade is
+        // being offered an exchange (兑), not chased. The same holds when
+        // the win comes through a capturing check whose victim could take
+        // the checker in a trade (图13: two cannons facing over a rook are
+        // an exchange, whatever the capture would uncover).
+        let offered = if t.by_check {
+            t.first_victim
+        } else {
+            Some(t.target)
+        };
+        if offered.is_some_and(|v| exchange::trade_offered(ctx, t.attacker, v, Accounting::Figures))
+        {
+            grounds.push(Clause::HeaviestRole);
+            continue;
+        }
+        // Under the Asian rules a protected piece is chased only when it is
+        // a rook attacked by a horse or a cannon (rules 15, 17, 35), or a
+        // rook that an enemy horse holds immobile (rule 19).
+        if rules.protected_target_chase == ProtectedTargetChase::RookByHorseOrCannonOnly
+            && !t.unprotected
+        {
+            let rook = t.target_piece.role == Role::Rook;
+            if rook && matches!(t.attacker_piece.role, Role::Horse | Role::Cannon) {
+                grounds.push(Clause::HorseCannonVsRook);
+            } else if rook && held_by_horse(ctx.after, t.target) {
+                grounds.push(Clause::HorsePinnedRook);
+            } else {
+                grounds.push(Clause::ProtectedChase);
+                continue;
+            }
+        }
+        candidates.push(t.clone());
+    }
+
+    // 26.1.1: a king or pawn move that lets another piece attack is a
+    // chase only where the edition says so.
+    if matches!(ctx.mover.role, Role::King | Role::Pawn) && !candidates.is_empty() {
+        grounds.push(Clause::KingPawnJoint);
+        if !rules.king_pawn_joint_chase_is_chase {
+            return ChaseAnalysis::default();
+        }
+    }
+
+    // 26.1: the king's and the pawns' own attacks are idle, except a pawn
+    // capture that would give check (26.8).
+    let mut analysis = ChaseAnalysis::default();
+    for t in candidates {
+        let own = rules.king_pawn_alone_chase_allowed
+            && match t.attacker_piece.role {
+                Role::King => {
+                    grounds.push(Clause::KingAttack);
+                    true
+                }
+                Role::Pawn => {
+                    let checks = rules.pawn_capture_with_check_is_chase
+                        && !t.by_check
+                        && threatening.gives_check(Move::new(t.attacker, t.target));
+                    grounds.push(if checks {
+                        Clause::PawnCaptureCheck
+                    } else {
+                        Clause::PawnAttack
+                    });
+                    !checks
+                }
+                _ => false,
+            };
+        if !own {
+            analysis.chases.push(t);
+        } else if t.attacker_piece.role == Role::Pawn {
+            analysis.pawn_threats.push(t);
+        }
+    }
+
+    // 26.2: a side holding a drawing point with a single attacking piece
+    // does not chase by its incidental attacks on advisors and elephants.
+    if rules.drawing_point_attacks_idle && attacking_pieces(ctx.after, ctx.mover.color) <= 1 {
+        let before = analysis.chases.len();
+        analysis
+            .chases
+            .retain(|t| !matches!(t.target_piece.role, Role::Advisor | Role::Elephant));
+        if analysis.chases.len() < before {
+            grounds.push(Clause::DrawingPoint);
+        }
+    }
+    analysis
+}
+
+/// Whether a joint threat `t` that existed before the move is renewed by
+/// it (从捉到捉 does not apply): the moved piece escaped a chase, and the
+/// joint threat cannot do without it. The figures rule such a move a chase
+/// (图10, 11, 25, 27, 28: the helper of a joint chase steps out of an
+/// attack and keeps the chase going). A single piece keeping its own chase
+/// up stays idle (图5). `now` holds every threat after the move.
+fn renews_joint_threat(ctx: &MoveContext, now: &[Threat], t: &Threat) -> bool {
+    let moved_to = ctx.mv.to;
+    if t.single || t.by_check {
+        return false;
+    }
+    if now
+        .iter()
+        .any(|x| x.target == t.target && x.attacker == moved_to)
+    {
+        return false; // the moved piece chases by itself: 从捉到捉
+    }
+    let Some(threatening) = ctx.threatening.as_ref() else {
+        return false;
+    };
+    let mut setup = threatening.to_setup();
+    setup.board[moved_to.index()] = None;
+    match Position::from_setup(&setup, Validation::Relaxed) {
+        Ok(without) => !ctx
+            .search
+            .threats(&without, ctx.rules)
+            .iter()
+            .any(|x| x.target == t.target),
+        // Without it the opponent's king would stand in check: the moved
+        // piece screens one of our cannons, the joint chase's helper.
+        Err(_) => true,
+    }
+}
+
+/// The pieces of a side that can attack across the river: rooks, horses,
+/// cannons and crossed pawns.
+fn attacking_pieces(pos: &Position, color: xq_core::Color) -> usize {
+    Square::iter()
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
+        .filter(|(sq, p)| {
+            p.color == color
+                && match p.role {
+                    Role::Rook | Role::Horse | Role::Cannon => true,
+                    Role::Pawn => !sq.on_side_of(color),
+                    _ => false,
+                }
+        })
+        .count()
+}

@@ -1,0 +1,62 @@
+//! 兑 (exchange offer; CXA 2020 24.4, CXA 1999 28.5, Asian rule 24): the
+//! move offers a trade of pieces that can take each other, which the
+//! opponent can accept at no cost. The same test tells a trade offer from a
+//! chase or a kill made by the same move (`chase.rs`, `kill.rs`).
+
+use xq_core::{Piece, Square};
+
+use super::{Classified, MoveKind};
+use crate::edition::ExchangeBasis;
+use crate::repetition::context::MoveContext;
+use crate::repetition::material::{value, Accounting};
+
+/// Whether two pieces may trade in the edition's sense: the same kind
+/// (CXA 2020; the Asian rules, whose rule 24 covers same-type pieces that
+/// can take each other and whose rule 36 keeps other mutual attacks
+/// chases), or equal value (CXA 1999).
+fn fits(basis: ExchangeBasis, a: Piece, b: Piece) -> bool {
+    match basis {
+        ExchangeBasis::SameType => a.role == b.role,
+        ExchangeBasis::EqualValue => value(a) == value(b),
+    }
+}
+
+/// Whether the mover's piece on `mine` and the opponent's piece on
+/// `theirs` stand offered to each other as a trade (兑): they fit the
+/// edition's basis, each can take the other, and the opponent can take
+/// first at no cost — no material lost under `accounting` and no mate by
+/// checks after.
+pub fn trade_offered(
+    ctx: &MoveContext,
+    mine: Square,
+    theirs: Square,
+    accounting: Accounting,
+) -> bool {
+    let (Some(a), Some(t), Some(threatening)) = (
+        ctx.after.piece_at(mine),
+        ctx.after.piece_at(theirs),
+        ctx.threatening.as_ref(),
+    ) else {
+        return false;
+    };
+    let s = &ctx.search;
+    fits(ctx.rules.exchange_offer_basis, a, t)
+        && s.captures(threatening)
+            .iter()
+            .any(|c| c.from == mine && c.to == theirs)
+        && s.captures(ctx.after).into_iter().any(|c| {
+            c.from == theirs && c.to == mine && s.costs_nothing(ctx.after, c, accounting)
+        })
+}
+
+/// 兑: the moved piece is offered in a trade to a piece it attacks in turn.
+pub fn classify(ctx: &MoveContext) -> Option<Classified> {
+    let to = ctx.mv.to;
+    let taker = ctx
+        .search
+        .captures(ctx.after)
+        .into_iter()
+        .filter(|c| c.to == to)
+        .find(|c| trade_offered(ctx, to, c.from, Accounting::Figures))?;
+    Some(Classified::new(MoveKind::Exchange, vec![taker.from]))
+}

@@ -1,0 +1,172 @@
+//! The 棋例 terms, one module each — 将 [`check`], 杀 [`kill`], 捉
+//! [`chase`], 兑 [`exchange`], 献 [`offer`], 拦 [`block`], 跟 [`follow`] — and
+//! here, in [`classify`], the one place that holds their order: a move with
+//! several roles takes the heaviest (CXA 2020 26.4): 将 over 杀 over 捉 over
+//! the kinds of 闲. Among those the rules set no order (24.8: all are 闲);
+//! the oracle names a trade offer first, then a block, an offer, a watch:
+//! 兑, 拦, 献, 跟, plain 闲 (a piece that blocks a line and could be taken
+//! there is named for the block, as 图7 names its rook's moves).
+//! Each term reads the [`MoveContext`] and the edition's ruleset; an
+//! edition switch is read only inside the term it changes.
+
+pub mod block;
+pub mod chase;
+pub mod check;
+pub mod exchange;
+pub mod follow;
+pub mod kill;
+pub mod offer;
+
+use serde::{Deserialize, Serialize};
+use xq_core::Square;
+
+use super::context::MoveContext;
+use super::threats::Threat;
+use crate::clauses::Clause;
+
+/// The kind of a move in the 棋例 sense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveKind {
+    /// 将: the move checks.
+    Check,
+    /// 杀: the move threatens mate by a check or consecutive checks.
+    Kill,
+    /// 捉: the move newly threatens to win material.
+    Chase,
+    /// 兑: offers a trade the opponent can accept without loss.
+    Exchange,
+    /// 献: offers a piece the opponent can take without loss.
+    Offer,
+    /// 拦: blocks an enemy piece, with no attacking effect.
+    Block,
+    /// 跟: keeps watch on a protected enemy piece, with no attacking effect.
+    Follow,
+    /// 闲: none of the above.
+    Idle,
+}
+
+impl MoveKind {
+    /// Every kind, heaviest first.
+    pub const ALL: [MoveKind; 8] = [
+        MoveKind::Check,
+        MoveKind::Kill,
+        MoveKind::Chase,
+        MoveKind::Exchange,
+        MoveKind::Offer,
+        MoveKind::Block,
+        MoveKind::Follow,
+        MoveKind::Idle,
+    ];
+
+    /// 将, 杀 and 捉 attack; everything else is a kind of 闲 (24.8).
+    pub fn is_attack(self) -> bool {
+        matches!(self, MoveKind::Check | MoveKind::Kill | MoveKind::Chase)
+    }
+
+    pub fn zh(self) -> &'static str {
+        match self {
+            MoveKind::Check => "将",
+            MoveKind::Kill => "杀",
+            MoveKind::Chase => "捉",
+            MoveKind::Exchange => "兑",
+            MoveKind::Offer => "献",
+            MoveKind::Block => "拦",
+            MoveKind::Follow => "跟",
+            MoveKind::Idle => "闲",
+        }
+    }
+
+    /// The name used in JSON and case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::Check => "check",
+            MoveKind::Kill => "kill",
+            MoveKind::Chase => "chase",
+            MoveKind::Exchange => "exchange",
+            MoveKind::Offer => "offer",
+            MoveKind::Block => "block",
+            MoveKind::Follow => "follow",
+            MoveKind::Idle => "idle",
+        }
+    }
+
+    /// The clause defining the term.
+    pub fn clause(self) -> Clause {
+        match self {
+            MoveKind::Check => Clause::TermCheck,
+            MoveKind::Kill => Clause::TermKill,
+            MoveKind::Chase => Clause::TermChase,
+            MoveKind::Exchange => Clause::TermExchange,
+            MoveKind::Offer => Clause::TermOffer,
+            MoveKind::Block => Clause::TermBlock,
+            MoveKind::Follow => Clause::TermFollow,
+            MoveKind::Idle => Clause::TermIdle,
+        }
+    }
+}
+
+/// A classified move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classified {
+    pub kind: MoveKind,
+    /// What the move attacks: the king for 将/杀, the chased pieces for 捉,
+    /// the piece offered to, blocked or watched for the kinds of 闲.
+    pub targets: Vec<Square>,
+    /// For 捉: the new threats.
+    pub chases: Vec<Threat>,
+    /// For a kind of 闲: threats the move makes with a pawn's own attacks,
+    /// which count as 捉 when both sides attack on every move (CXA 1999
+    /// 27.2; the cycle rules decide).
+    pub pawn_threats: Vec<Threat>,
+    /// The special rules that decided the kind (a threat that already
+    /// existed, the king's own attack, 自毙 …), for the ruling to cite.
+    pub grounds: Vec<Clause>,
+    /// Whether every search finished within the move's budget. When not,
+    /// the kind is what the searches found before they were cut short.
+    pub complete: bool,
+}
+
+impl Classified {
+    /// A classification with no threats and no grounds.
+    pub fn new(kind: MoveKind, targets: Vec<Square>) -> Classified {
+        Classified {
+            kind,
+            targets,
+            chases: Vec::new(),
+            pawn_threats: Vec::new(),
+            grounds: Vec::new(),
+            complete: true,
+        }
+    }
+}
+
+/// The kind of the move, the heaviest of its roles (26.4). Each term
+/// either claims the move or declines it, noting in `grounds` a special
+/// rule that made it decline (a threat that existed before, 自毙 …).
+pub fn classify(ctx: &MoveContext) -> Classified {
+    let mut grounds = Vec::new();
+    let found = check::classify(ctx).or_else(|| kill::classify(ctx, &mut grounds));
+    let mut c = match found {
+        Some(c) => c,
+        None => {
+            let chase = chase::analyse(ctx, &mut grounds);
+            let mut c = chase
+                .chase()
+                .or_else(|| exchange::classify(ctx))
+                .or_else(|| block::classify(ctx))
+                .or_else(|| offer::classify(ctx))
+                .or_else(|| follow::classify(ctx))
+                .unwrap_or_else(|| Classified::new(MoveKind::Idle, Vec::new()));
+            if !c.kind.is_attack() {
+                c.pawn_threats = chase.pawn_threats;
+            }
+            c
+        }
+    };
+    c.grounds.extend(grounds);
+    c.grounds.sort();
+    c.grounds.dedup();
+    c.complete = !ctx.search.budget.exhausted();
+    c
+}

@@ -1,0 +1,203 @@
+//! The ruling in English, for arbiters and players.
+
+use std::fmt::Write as _;
+
+use xq_core::Color;
+
+use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
+use crate::edition::StalemateResult;
+use crate::repetition::Pattern;
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn pattern(p: Pattern) -> &'static str {
+    match p {
+        Pattern::PerpetualCheck => "perpetual check",
+        Pattern::PerpetualKill => "perpetual mate threat",
+        Pattern::PerpetualChase => "perpetual chase",
+        Pattern::CheckKill => "checks alternating with mate threats",
+        Pattern::CheckChase => "checks alternating with chases",
+        Pattern::KillChase => "mate threats alternating with chases",
+        Pattern::PerpetualAttack => "perpetual attack",
+        Pattern::AttackIdle => "attacks mixed with idle moves",
+        Pattern::Idle => "idle moves",
+    }
+}
+
+/// The explanation of a ruling.
+pub fn explain(r: &Ruling) -> String {
+    let edition = edition_of(r);
+    let loser = |result: xq_core::Outcome| match result {
+        xq_core::Outcome::BlackWins => Color::Red,
+        _ => Color::Black,
+    };
+    match r.reason {
+        RulingReason::IllegalMove => {
+            let m = r.illegal_move.as_ref().expect("an illegal-move ruling names the move");
+            let named = if m.text == m.mv.to_string() {
+                m.text.clone()
+            } else {
+                format!("{} ({})", m.text, m.mv)
+            };
+            format!(
+                "ply {}: {named} is not legal: {}. Under {} this loses for {}.",
+                m.ply,
+                m.reason,
+                edition.id,
+                m.by.name()
+            )
+        }
+        RulingReason::Checkmate | RulingReason::Stalemate => {
+            let side = if r.result == xq_core::Outcome::RedWins {
+                Color::Black
+            } else {
+                Color::Red
+            };
+            if r.reason == RulingReason::Checkmate {
+                format!(
+                    "{} has no legal move and is in check (checkmate): {} loses (checkmate).",
+                    cap(side.name()),
+                    side.name()
+                )
+            } else if edition.rules.stalemate == StalemateResult::Draw {
+                "The side to move has no legal move and is not in check (stalemate): a draw under this edition.".into()
+            } else {
+                format!(
+                    "{} has no legal move and is not in check (stalemate): {} loses (stalemate).",
+                    cap(side.name()),
+                    side.name()
+                )
+            }
+        }
+        RulingReason::NaturalLimit => limit(r),
+        RulingReason::None => "The game has not ended, the final position does not repeat and the natural limit is not reached: nothing to rule on.".into(),
+        _ => cycle(r, loser(r.result)),
+    }
+}
+
+fn limit(r: &Ruling) -> String {
+    let edition = edition_of(r);
+    let l = r.natural_limit.as_ref().expect("a natural-limit ruling has the count");
+    let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name()).collect();
+    let (red, black) = (l.red, l.black);
+    format!(
+        "No capture for {} plies: Red has made {} moves ({} checks, {} counted), Black {} ({} checks, {} counted). The natural limit of {} rounds is reached; {} may claim a draw{}.",
+        l.plies_without_capture,
+        red.moves,
+        red.checks,
+        red.counted,
+        black.moves,
+        black.checks,
+        black.counted,
+        l.rounds,
+        who.join(" or "),
+        if edition.natural_limit().automatic {
+            " (drawn automatically)"
+        } else {
+            ""
+        }
+    )
+}
+
+fn move_line(m: &MoveRuling) -> String {
+    let targets = if m.targets.is_empty() {
+        String::new()
+    } else {
+        let t: Vec<String> = m.targets.iter().map(|t| t.to_string()).collect();
+        format!(" [{}]", t.join(", "))
+    };
+    let unfinished = if m.complete {
+        ""
+    } else {
+        " (search cut short)"
+    };
+    format!(
+        "  ply {:>3}  {} ({})  {} {}{targets}{unfinished}\n",
+        m.ply,
+        m.chinese,
+        m.mv,
+        m.kind.zh(),
+        m.kind.name()
+    )
+}
+
+fn side(color: Color, s: &SideRuling) -> String {
+    let mut out = format!("{}:\n", cap(color.name()));
+    for m in &s.moves {
+        out.push_str(&move_line(m));
+    }
+    let _ = writeln!(
+        out,
+        "  pattern: {} ({}), {}",
+        pattern(s.pattern),
+        s.pattern_zh,
+        if s.forbidden { "forbidden" } else { "allowed" }
+    );
+    out
+}
+
+fn cycle(r: &Ruling, loser: Color) -> String {
+    let edition = edition_of(r);
+    let c = r.cycle.as_ref().expect("a repetition ruling has its cycle");
+    let needed = edition.repetition().occurrences;
+    let mut s = format!(
+        "Repetition ruling under {} ({}).\nThe final position has occurred {} time(s); the cycle is plies {}–{}. {}\n",
+        edition.name,
+        edition.id,
+        c.occurrences,
+        c.first_ply,
+        c.last_ply,
+        if c.adjudicable {
+            format!("The edition's count of {needed} is reached: the position is awaiting a ruling.")
+        } else {
+            format!("The edition's count of {needed} is not reached yet; this is the ruling if the repetition stands.")
+        }
+    );
+    for (color, sr) in [(Color::Red, &r.red), (Color::Black, &r.black)] {
+        if let Some(sr) = sr {
+            s.push_str(&side(color, sr));
+        }
+    }
+    let who = cap(loser.name());
+    let verdict = match r.reason {
+        RulingReason::PerpetualCheck => format!("{who} checks perpetually and loses."),
+        RulingReason::MutualPerpetualCheck => "Both sides check perpetually: a draw.".into(),
+        RulingReason::BothAllowed => "Both sides' moves are allowed: a draw.".into(),
+        RulingReason::BothForbidden => {
+            "Both sides' moves are forbidden and of equal weight: a draw.".into()
+        }
+        RulingReason::MustVary => format!(
+            "{who} must vary; if it does not, it loses ({}).",
+            r.result.as_str()
+        ),
+        _ => String::new(),
+    };
+    let _ = write!(
+        s,
+        "Ruling: {verdict} Result if the repetition stands: {}.\nClauses: ",
+        r.result.as_str()
+    );
+    let cited: Vec<String> = r
+        .clauses
+        .iter()
+        .map(|&c| cite(c, &edition.id, Lang::En))
+        .collect();
+    s.push_str(&cited.join("; "));
+    if let Some(search) = &r.search {
+        if !search.incomplete_plies.is_empty() {
+            let plies: Vec<String> = search.incomplete_plies.iter().map(|p| p.to_string()).collect();
+            let _ = write!(
+                s,
+                "\nNot fully examined (search budget of {} positions per move reached): plies {}.",
+                search.nodes_per_move,
+                plies.join(", ")
+            );
+        }
+    }
+    s
+}

@@ -1,0 +1,541 @@
+//! What an arbiter rules on a game, under an edition, as a typed value
+//! ([`Ruling`]). In order:
+//!
+//! 0. an illegal move ending the record (where the edition makes it a loss);
+//! 1. the end of the game on the board (将死, 困毙);
+//! 2. the repetition cycle ending at the last move (棋例);
+//! 3. the natural move limit (自然限着);
+//! 4. otherwise nothing.
+//!
+//! The JSON form is a documented interface (`spec/RULINGS.md`); the
+//! explanations in Chinese and English are renderers of the value
+//! ([`zh`], [`en`]).
+
+pub mod en;
+pub mod zh;
+
+use serde::{Deserialize, Serialize};
+use xq_core::legality::IllegalMove;
+use xq_core::notation::{format_move, Notation, ParseMoveError};
+use xq_core::status::EndReason;
+use xq_core::{Color, Game, Move, Outcome, Piece, PlayError, Position, Square};
+
+use crate::clauses::Clause;
+use crate::edition::{
+    Adjudication, Edition, SelfKill, StalemateResult, ViolationConsequence,
+};
+use crate::natural_limit::{self, LimitState};
+use crate::repetition::{self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict};
+
+/// Why the ruling is what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RulingReason {
+    Checkmate,
+    Stalemate,
+    /// One side checked perpetually (长将) and loses.
+    PerpetualCheck,
+    /// Both sides checked perpetually: a draw.
+    MutualPerpetualCheck,
+    /// Both sides' patterns are allowed: a draw.
+    BothAllowed,
+    /// Both forbidden with equal weight: a draw.
+    BothForbidden,
+    /// One side's pattern is forbidden (or heavier): it must vary, and
+    /// loses if the repetition stands.
+    MustVary,
+    /// The natural move limit is reached: a draw (on a claim, unless the
+    /// edition makes it automatic).
+    NaturalLimit,
+    /// A move of the record is illegal, and the edition makes playing it a
+    /// loss (自杀: self-check, facing kings; or another movement violation).
+    IllegalMove,
+    /// Nothing to rule on.
+    None,
+}
+
+impl RulingReason {
+    /// Every reason.
+    pub const ALL: [RulingReason; 10] = [
+        RulingReason::Checkmate,
+        RulingReason::Stalemate,
+        RulingReason::PerpetualCheck,
+        RulingReason::MutualPerpetualCheck,
+        RulingReason::BothAllowed,
+        RulingReason::BothForbidden,
+        RulingReason::MustVary,
+        RulingReason::NaturalLimit,
+        RulingReason::IllegalMove,
+        RulingReason::None,
+    ];
+
+    /// The name used in JSON and case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulingReason::Checkmate => "checkmate",
+            RulingReason::Stalemate => "stalemate",
+            RulingReason::PerpetualCheck => "perpetual-check",
+            RulingReason::MutualPerpetualCheck => "mutual-perpetual-check",
+            RulingReason::BothAllowed => "both-allowed",
+            RulingReason::BothForbidden => "both-forbidden",
+            RulingReason::MustVary => "must-vary",
+            RulingReason::NaturalLimit => "natural-limit",
+            RulingReason::IllegalMove => "illegal-move",
+            RulingReason::None => "none",
+        }
+    }
+}
+
+/// The level of the event, where the edition's rules depend on it (how
+/// many movement violations lose).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventLevel {
+    /// National events.
+    #[default]
+    National,
+    /// Provincial and lower events, and junior events.
+    ProvincialAndJunior,
+}
+
+/// What shapes a ruling besides the edition.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RulingOptions {
+    /// The bounds of the 棋例 searches.
+    pub limits: SearchLimits,
+    pub event: EventLevel,
+}
+
+/// The repetition cycle of a ruling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CycleInfo {
+    /// The ply of the cycle's first move, counted from 1 from the start.
+    pub first_ply: usize,
+    pub last_ply: usize,
+    /// How often the final position has occurred.
+    pub occurrences: usize,
+    /// Whether the edition's count has been reached (待判局面).
+    pub adjudicable: bool,
+    /// Who starts the adjudication under the edition.
+    pub procedure: Procedure,
+}
+
+/// Who starts an adjudication.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Procedure {
+    /// A player claims (the arbiter may also step in).
+    Claim,
+    /// The arbiter rules as soon as the count is reached.
+    Automatic,
+}
+
+/// One move of a cycle, as ruled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveRuling {
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// The move in Chinese notation.
+    pub chinese: String,
+    pub kind: MoveKind,
+    /// Points of what the move attacks, offers to, blocks or watches.
+    pub targets: Vec<Square>,
+    /// The pieces on those points.
+    pub target_pieces: Vec<Piece>,
+    /// The special rules that decided the kind.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub grounds: Vec<Clause>,
+    /// `false` when a search ran out of budget before the move was fully
+    /// examined.
+    pub complete: bool,
+}
+
+/// One side's part of a cycle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideRuling {
+    pub pattern: Pattern,
+    /// The traditional name: 长将, 一将一捉, 一捉一闲 …
+    pub pattern_zh: String,
+    pub forbidden: bool,
+    pub moves: Vec<MoveRuling>,
+}
+
+/// A record's illegal move that the ruling is about.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IllegalMoveRuling {
+    pub ply: usize,
+    /// The move as the record gives it.
+    pub text: String,
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// The rule it breaks (serialized as its code: `king-in-check`,
+    /// `horse-leg-blocked` …).
+    #[serde(serialize_with = "reason_code")]
+    pub reason: IllegalMove,
+    /// The side that made it.
+    pub by: Color,
+}
+
+fn reason_code<S: serde::Serializer>(r: &IllegalMove, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(r.code())
+}
+
+/// The bounds the 棋例 searches ran with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SearchReport {
+    pub kill_depth: u32,
+    pub check_win_depth: u32,
+    pub nodes_per_move: u64,
+    pub nodes_per_cycle: u64,
+    /// Plies whose classification ran out of budget: their kinds are what
+    /// the searches found before they stopped.
+    pub incomplete_plies: Vec<usize>,
+}
+
+/// A ruling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    /// What is ruled if the position stands (or the repetition goes on).
+    pub result: Outcome,
+    pub reason: RulingReason,
+    /// The edition's id.
+    pub edition: String,
+    pub cycle: Option<CycleInfo>,
+    pub red: Option<SideRuling>,
+    pub black: Option<SideRuling>,
+    /// The side that must vary (and loses if it does not).
+    pub must_vary: Option<Color>,
+    /// The count towards the natural move limit, when no earlier step ruled.
+    pub natural_limit: Option<LimitState>,
+    pub illegal_move: Option<IllegalMoveRuling>,
+    /// The clauses the ruling rests on, most specific first.
+    pub clauses: Vec<Clause>,
+    /// The search bounds, for a repetition ruling.
+    pub search: Option<SearchReport>,
+}
+
+/// Output language of explanations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Zh,
+    En,
+}
+
+impl Ruling {
+    fn new(result: Outcome, reason: RulingReason, edition: &Edition) -> Ruling {
+        Ruling {
+            result,
+            reason,
+            edition: edition.id.clone(),
+            cycle: None,
+            red: None,
+            black: None,
+            must_vary: None,
+            natural_limit: None,
+            illegal_move: None,
+            clauses: Vec::new(),
+            search: None,
+        }
+    }
+
+    /// The explanation in a language.
+    pub fn explain(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => zh::explain(self),
+            Lang::En => en::explain(self),
+        }
+    }
+
+    /// The JSON form of `spec/RULINGS.md`: the ruling and its explanation.
+    pub fn to_json(&self, lang: Lang) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("a ruling serializes");
+        v["explanation"] = serde_json::Value::String(self.explain(lang));
+        v
+    }
+}
+
+/// Why a record cannot be ruled on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// A move is not a move at all, names no piece or several, or moves
+    /// nothing or the opponent's piece: the record is broken, not a
+    /// violation to rule on.
+    Unplayable(PlayError),
+    /// The record goes on after an illegal move; a ruling on a violation
+    /// needs it to be the record's last move.
+    MovesAfterIllegal {
+        illegal: PlayError,
+        next_ply: usize,
+        next: String,
+    },
+    /// The edition says nothing we hold about this violation.
+    NotRuled(PlayError),
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Unplayable(e) => e.fmt(f),
+            RecordError::MovesAfterIllegal {
+                illegal,
+                next_ply,
+                next,
+            } => write!(
+                f,
+                "{illegal}; the record goes on after it (ply {next_ply}: {}), but a ruling on an illegal move needs it to be the last",
+                quote(next)
+            ),
+            RecordError::NotRuled(e) => write!(
+                f,
+                "{e}; the edition's rules we hold do not say what this violation costs"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A bounded quotation of outside text.
+fn quote(text: &str) -> String {
+    const MAX: usize = 40;
+    if text.chars().count() <= MAX {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(MAX).collect();
+        format!("{head:?}… ({} characters)", text.chars().count())
+    }
+}
+
+/// Rules on a record that may end with an illegal move: that move decides,
+/// as the edition says (自杀 and other violations lose where the edition
+/// makes them a loss); otherwise as [`rule`].
+pub fn rule_record(
+    start: Position,
+    moves: &[&str],
+    edition: &Edition,
+    options: &RulingOptions,
+) -> Result<Ruling, RecordError> {
+    let mut game = Game::new(start);
+    for (i, text) in moves.iter().enumerate() {
+        let Err(e) = game.push_text(text) else {
+            continue;
+        };
+        let ParseMoveError::Illegal { reason, mv, .. } = &e.error else {
+            return Err(RecordError::Unplayable(e)); // not a move at all
+        };
+        // A record that moves nothing, or the opponent's piece, is broken.
+        if !reason.is_player_violation() {
+            return Err(RecordError::Unplayable(e));
+        }
+        if let Some(next) = moves.get(i + 1) {
+            return Err(RecordError::MovesAfterIllegal {
+                illegal: e.clone(),
+                next_ply: i + 2,
+                next: next.to_string(),
+            });
+        }
+        let self_kill = matches!(
+            reason,
+            IllegalMove::KingInCheck { .. } | IllegalMove::KingsFacing
+        );
+        let rules = &edition.rules;
+        let loses = if self_kill {
+            rules.illegal_move == SelfKill::Loss
+        } else {
+            let v = &rules.move_rule_violation;
+            // A record ends at its first violation: it loses when the
+            // edition's threshold for the event's level is one.
+            let threshold = v.threshold.map_or(1, |t| match options.event {
+                EventLevel::National => t.national,
+                EventLevel::ProvincialAndJunior => t.provincial_and_junior,
+            });
+            v.consequence == ViolationConsequence::Loss && threshold <= 1
+        };
+        if !loses {
+            return Err(RecordError::NotRuled(e));
+        }
+        let mover = game.current().turn();
+        let mut r = Ruling::new(
+            Outcome::win_for(mover.other()),
+            RulingReason::IllegalMove,
+            edition,
+        );
+        r.illegal_move = Some(IllegalMoveRuling {
+            ply: e.ply,
+            text: text.to_string(),
+            mv: *mv,
+            reason: reason.clone(),
+            by: mover,
+        });
+        r.clauses = vec![if self_kill {
+            Clause::SelfKill
+        } else {
+            Clause::RuleViolation
+        }];
+        return Ok(r);
+    }
+    Ok(rule(&game, edition, options))
+}
+
+/// Rules on the game as it stands.
+pub fn rule(game: &Game, edition: &Edition, options: &RulingOptions) -> Ruling {
+    let pos = game.current();
+    let status = pos.status();
+    if let Some(end) = status.reason {
+        let (reason, clause, result) = match end {
+            EndReason::Checkmate => (RulingReason::Checkmate, Clause::Checkmate, status.result),
+            EndReason::Stalemate => (
+                RulingReason::Stalemate,
+                Clause::Stalemate,
+                match edition.rules.stalemate {
+                    StalemateResult::Loss => Outcome::win_for(pos.turn().other()),
+                    StalemateResult::Draw => Outcome::Draw,
+                },
+            ),
+        };
+        let mut r = Ruling::new(result, reason, edition);
+        r.clauses = vec![clause];
+        return r;
+    }
+    let rules = edition.repetition();
+    if let Some(cycle) = repetition::find_cycle(game) {
+        let r = repetition::rule_cycle(game, cycle, rules, &options.limits);
+        return cycle_ruling(game, edition, &r, &options.limits);
+    }
+    let limit_rules = edition.natural_limit();
+    let limit = natural_limit::state(game, limit_rules);
+    if limit.reached() {
+        let mut r = Ruling::new(Outcome::Draw, RulingReason::NaturalLimit, edition);
+        r.clauses = vec![Clause::LimitRounds, Clause::LimitResetByCapture];
+        if limit_rules
+            .check_cap
+            .is_some_and(|cap| limit.red.checks > cap || limit.black.checks > cap)
+        {
+            r.clauses.push(Clause::LimitCheckCap);
+        }
+        if !limit_rules.automatic {
+            r.clauses.push(Clause::LimitClaim);
+        }
+        r.natural_limit = Some(limit);
+        return r;
+    }
+    let mut r = Ruling::new(Outcome::Ongoing, RulingReason::None, edition);
+    r.natural_limit = Some(limit);
+    r
+}
+
+fn move_ruling(game: &Game, ply: usize, c: &Classified) -> MoveRuling {
+    let before = &game.positions()[ply - 1];
+    let after = &game.positions()[ply];
+    let mv = game.moves()[ply - 1];
+    MoveRuling {
+        ply,
+        mv,
+        chinese: format_move(before, mv, Notation::Chinese),
+        kind: c.kind,
+        targets: c.targets.clone(),
+        target_pieces: c.targets.iter().filter_map(|&s| after.piece_at(s)).collect(),
+        grounds: c.grounds.clone(),
+        complete: c.complete,
+    }
+}
+
+fn side_ruling(game: &Game, side: &repetition::SideCycle) -> SideRuling {
+    SideRuling {
+        pattern: side.pattern,
+        pattern_zh: chinese_name(&side.kinds()),
+        forbidden: side.forbidden,
+        moves: side
+            .moves
+            .iter()
+            .map(|(ply, c)| move_ruling(game, *ply, c))
+            .collect(),
+    }
+}
+
+fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &SearchLimits) -> Ruling {
+    let (result, reason) = match r.verdict {
+        Verdict::BothAllowed => (Outcome::Draw, RulingReason::BothAllowed),
+        Verdict::BothForbidden => (Outcome::Draw, RulingReason::BothForbidden),
+        Verdict::MutualPerpetualCheck => (Outcome::Draw, RulingReason::MutualPerpetualCheck),
+        Verdict::PerpetualCheck { loser } => {
+            (Outcome::win_for(loser.other()), RulingReason::PerpetualCheck)
+        }
+        Verdict::MustVary { side, .. } => (Outcome::win_for(side.other()), RulingReason::MustVary),
+    };
+    let mut ruling = Ruling::new(result, reason, edition);
+    // The verdict first, then each side's pattern, the kinds of its moves
+    // and the special rules that decided them, then the count.
+    let mut clauses = vec![r.verdict.clause()];
+    for side in [&r.red, &r.black] {
+        clauses.push(side.pattern.clause());
+        clauses.extend(side.grounds.iter().copied());
+        for (_, c) in &side.moves {
+            clauses.push(c.kind.clause());
+            clauses.extend(c.grounds.iter().copied());
+        }
+    }
+    clauses.push(Clause::Adjudication);
+    let mut seen = std::collections::HashSet::new();
+    clauses.retain(|c| seen.insert(*c));
+    ruling.clauses = clauses;
+    let rules = edition.repetition();
+    ruling.cycle = Some(CycleInfo {
+        first_ply: r.cycle.first_ply,
+        last_ply: r.cycle.last_ply,
+        occurrences: r.cycle.occurrences,
+        adjudicable: r.cycle.occurrences >= rules.occurrences as usize,
+        procedure: match rules.adjudication {
+            Adjudication::Claim => Procedure::Claim,
+            Adjudication::Automatic => Procedure::Automatic,
+        },
+    });
+    ruling.red = Some(side_ruling(game, &r.red));
+    ruling.black = Some(side_ruling(game, &r.black));
+    ruling.must_vary = match r.verdict {
+        Verdict::MustVary { side, .. } => Some(side),
+        _ => None,
+    };
+    ruling.search = Some(SearchReport {
+        kill_depth: limits.kill_depth,
+        check_win_depth: limits.check_win_depth,
+        nodes_per_move: limits.nodes_per_move,
+        nodes_per_cycle: limits.nodes_per_cycle,
+        incomplete_plies: r.incomplete_plies(),
+    });
+    ruling
+}
+
+/// How a clause's articles are cited in an edition, `id (24.3, figure 2)`,
+/// with the figure and rule names in the language.
+pub(crate) fn cite(clause: Clause, edition: &str, lang: Lang) -> String {
+    let articles: Vec<String> = clause
+        .articles(edition)
+        .iter()
+        .map(|a| match lang {
+            Lang::En => a.clone(),
+            Lang::Zh => {
+                if let Some(n) = a.strip_prefix("ref-figure ") {
+                    format!("参考图{n}")
+                } else if let Some(n) = a.strip_prefix("figure ") {
+                    format!("图{n}")
+                } else if let Some(n) = a.strip_prefix("rule ") {
+                    format!("第{n}条")
+                } else {
+                    a.clone()
+                }
+            }
+        })
+        .collect();
+    if articles.is_empty() {
+        clause.id().to_string()
+    } else {
+        format!("{} ({})", clause.id(), articles.join(", "))
+    }
+}
+
+/// The edition a ruling was made under.
+pub(crate) fn edition_of(r: &Ruling) -> &'static Edition {
+    crate::edition::get(&r.edition).expect("a ruling names a known edition")
+}

@@ -1,0 +1,166 @@
+//! The ruling in Chinese (中文), as an arbiter hands it to the players.
+
+use std::fmt::Write as _;
+
+use xq_core::Color;
+
+use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
+use crate::edition::StalemateResult;
+
+/// The explanation of a ruling.
+pub fn explain(r: &Ruling) -> String {
+    let edition = edition_of(r);
+    match r.reason {
+        RulingReason::IllegalMove => {
+            let m = r.illegal_move.as_ref().expect("an illegal-move ruling names the move");
+            format!(
+                "第{}着 {} 违例：{}。{}判负。",
+                m.ply,
+                m.text,
+                m.reason.zh(),
+                m.by.name_zh()
+            )
+        }
+        RulingReason::Checkmate => {
+            let side = loser(r);
+            format!("{}无子可动，将死，{}负。", side.name_zh(), side.name_zh())
+        }
+        RulingReason::Stalemate => {
+            if edition.rules.stalemate == StalemateResult::Draw {
+                "走子一方无子可动且未被将军（困毙），本规则判和。".into()
+            } else {
+                let side = loser(r);
+                format!("{}无子可动，困毙，{}负。", side.name_zh(), side.name_zh())
+            }
+        }
+        RulingReason::NaturalLimit => limit(r),
+        RulingReason::None => "对局未结束，最后局面未重复出现，也未达自然限着，无需裁决。".into(),
+        _ => cycle(r),
+    }
+}
+
+/// The side a decisive result goes against.
+fn loser(r: &Ruling) -> Color {
+    if r.result == xq_core::Outcome::BlackWins {
+        Color::Red
+    } else {
+        Color::Black
+    }
+}
+
+fn limit(r: &Ruling) -> String {
+    let edition = edition_of(r);
+    let l = r.natural_limit.as_ref().expect("a natural-limit ruling has the count");
+    let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
+    let (red, black) = (l.red, l.black);
+    format!(
+        "已连续 {} 着未吃子：红方 {} 着（将军 {} 着，计 {} 着），黑方 {} 着（将军 {} 着，计 {} 着）。已达自然限着 {} 回合，{}可提和{}。",
+        l.plies_without_capture,
+        red.moves,
+        red.checks,
+        red.counted,
+        black.moves,
+        black.checks,
+        black.counted,
+        l.rounds,
+        who.join("或"),
+        if edition.natural_limit().automatic {
+            "（自动判和）"
+        } else {
+            ""
+        }
+    )
+}
+
+fn move_line(m: &MoveRuling) -> String {
+    let targets = if m.targets.is_empty() {
+        String::new()
+    } else {
+        let named: Vec<String> = m
+            .targets
+            .iter()
+            .enumerate()
+            .map(|(i, sq)| {
+                let piece = m
+                    .target_pieces
+                    .get(i)
+                    .map(|p| p.zh().to_string())
+                    .unwrap_or_default();
+                format!("{piece}{sq}")
+            })
+            .collect();
+        format!("（{}）", named.join("、"))
+    };
+    let unfinished = if m.complete { "" } else { "（搜索未完成）" };
+    format!(
+        "  第{}着 {}  {}{targets}{unfinished}\n",
+        m.ply,
+        m.chinese,
+        m.kind.zh()
+    )
+}
+
+fn side(color: Color, s: &SideRuling) -> String {
+    let mut out = format!("{}：\n", color.name_zh());
+    for m in &s.moves {
+        out.push_str(&move_line(m));
+    }
+    let _ = writeln!(
+        out,
+        "  {}：{}",
+        s.pattern_zh,
+        if s.forbidden { "禁止着法" } else { "允许着法" }
+    );
+    out
+}
+
+fn cycle(r: &Ruling) -> String {
+    let edition = edition_of(r);
+    let c = r.cycle.as_ref().expect("a repetition ruling has its cycle");
+    let needed = edition.repetition().occurrences;
+    let mut s = format!(
+        "棋例裁决（{}）\n最后局面已出现 {} 次，循环为第 {}–{} 着。{}\n",
+        edition.name_zh,
+        c.occurrences,
+        c.first_ply,
+        c.last_ply,
+        if c.adjudicable {
+            format!("已达 {needed} 次，为待判局面。")
+        } else {
+            format!("尚未达到 {needed} 次；以下为若继续循环时的裁决。")
+        }
+    );
+    for (color, sr) in [(Color::Red, &r.red), (Color::Black, &r.black)] {
+        if let Some(sr) = sr {
+            s.push_str(&side(color, sr));
+        }
+    }
+    let who = loser(r).name_zh();
+    let verdict = match r.reason {
+        RulingReason::PerpetualCheck => format!("{who}长将，判负。"),
+        RulingReason::MutualPerpetualCheck => "双方长将，判和。".into(),
+        RulingReason::BothAllowed => "双方均为允许着法，不变作和。".into(),
+        RulingReason::BothForbidden => "双方均为禁止着法且轻重相当，不变作和。".into(),
+        RulingReason::MustVary => format!("{who}须变着，不变作负。"),
+        _ => String::new(),
+    };
+    let _ = write!(s, "裁决：{verdict}（{}）\n依据：", r.result.as_str());
+    let cited: Vec<String> = r
+        .clauses
+        .iter()
+        .map(|&c| cite(c, &edition.id, Lang::Zh))
+        .collect();
+    s.push_str(&cited.join("; "));
+    if let Some(search) = &r.search {
+        if !search.incomplete_plies.is_empty() {
+            let plies: Vec<String> = search.incomplete_plies.iter().map(|p| p.to_string()).collect();
+            let _ = write!(
+                s,
+                "\n未完全审查（每着搜索上限 {} 个局面已用尽）：第 {} 着。",
+                search.nodes_per_move,
+                plies.join("、")
+            );
+        }
+    }
+    s
+}
