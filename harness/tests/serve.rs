@@ -15,8 +15,7 @@ fn main() -> std::process::ExitCode {
     {
         build.arg("--release");
     }
-    let status = build.status()
-        .expect("run cargo");
+    let status = build.status().expect("run cargo");
     assert!(status.success(), "building xq failed");
     let args = std::iter::once("--serve".to_string()).chain(std::env::args().skip(1));
     let options = xq_harness::cli::Options::parse(args).expect("libtest arguments");

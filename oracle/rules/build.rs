@@ -16,9 +16,17 @@ fn main() {
     let mut out = String::from("/// The profile files: (file stem, text).\npub(crate) const SOURCES: &[(&str, &str)] = &[\n");
     for f in &files {
         println!("cargo:rerun-if-changed={}", f.display());
-        let stem = f.file_stem().and_then(|s| s.to_str()).expect("a UTF-8 file name");
+        let stem = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a UTF-8 file name");
         let path = f.canonicalize().expect("an existing file");
-        writeln!(out, "    ({stem:?}, include_str!({:?})),", path.display().to_string()).unwrap();
+        writeln!(
+            out,
+            "    ({stem:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .unwrap();
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("editions.rs");

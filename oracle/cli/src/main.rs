@@ -243,13 +243,9 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 limits,
                 ..Default::default()
             };
-            let ruling = xq_oracle::ruling::rule_record(
-                start,
-                &split_moves(&pos.moves),
-                edition,
-                &options,
-            )
-            .map_err(|e| e.to_string())?;
+            let ruling =
+                xq_oracle::ruling::rule_record(start, &split_moves(&pos.moves), edition, &options)
+                    .map_err(|e| e.to_string())?;
             match format {
                 Format::Json => writeln!(
                     out,

@@ -359,8 +359,9 @@ mod serde_impls {
     impl<'de> serde::Deserialize<'de> for Square {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-            Square::from_iccs(&text)
-                .ok_or_else(|| serde::de::Error::custom(format!("{text:?} is not a point such as e0")))
+            Square::from_iccs(&text).ok_or_else(|| {
+                serde::de::Error::custom(format!("{text:?} is not a point such as e0"))
+            })
         }
     }
 

@@ -4,10 +4,10 @@
 use rstest::rstest;
 use xq_core::game::split_moves;
 use xq_core::{Game, Outcome, Position};
-use xq_oracle::edition;
-use xq_oracle::natural_limit::{self, NaturalLimitRules};
 use xq_oracle::clauses::Clause;
+use xq_oracle::edition;
 use xq_oracle::edition::LimitReset;
+use xq_oracle::natural_limit::{self, NaturalLimitRules};
 use xq_oracle::repetition::find_cycle;
 use xq_oracle::ruling::{rule, Lang, RulingOptions, RulingReason};
 

@@ -253,7 +253,10 @@ mod tests {
     fn extends_must_name_a_known_edition_and_not_loop() {
         let (_, text) = SOURCES.iter().find(|(f, _)| *f == "wxf-2018").unwrap();
         let e = load_profiles(&[("wxf-2018", text)]).unwrap_err();
-        assert!(e.message.contains("extends unknown edition axf-2017"), "{e}");
+        assert!(
+            e.message.contains("extends unknown edition axf-2017"),
+            "{e}"
+        );
         let looped = text.replace("extends: axf-2017", "extends: wxf-2018");
         let e = load_profiles(&[("wxf-2018", &looped)]).unwrap_err();
         assert!(e.message.contains("cycle"), "{e}");

@@ -112,7 +112,10 @@ impl<'a> MoveContext<'a> {
         self.before.passed().is_some_and(|p| {
             self.search.captures(&p).into_iter().any(|c| {
                 c.to == self.mv.from
-                    && self.search.gain(&p, c, super::material::Accounting::Figures) > 0
+                    && self
+                        .search
+                        .gain(&p, c, super::material::Accounting::Figures)
+                        > 0
             })
         })
     }

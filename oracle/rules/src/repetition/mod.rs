@@ -225,7 +225,11 @@ fn pawn_threats_count_in_mutual_attack(
 /// share a target (a target the opponent moved in between is followed to
 /// its new point). The cycle repeats, so the last move is followed by the
 /// first.
-fn successive_chases(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> Vec<(bool, bool)> {
+fn successive_chases(
+    game: &Game,
+    cycle: Cycle,
+    moves: &[(usize, Classified)],
+) -> Vec<(bool, bool)> {
     let all = game.moves();
     if moves.len() < 2 {
         return Vec::new();

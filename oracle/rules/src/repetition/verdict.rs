@@ -10,7 +10,9 @@ use super::pattern::Pattern;
 use super::terms::{Classified, MoveKind};
 use super::SideCycle;
 use crate::clauses::Clause;
-use crate::edition::{BothForbiddenRanking, MutualCheckResult, PerpetualCheckResult, RepetitionRules};
+use crate::edition::{
+    BothForbiddenRanking, MutualCheckResult, PerpetualCheckResult, RepetitionRules,
+};
 
 /// The outcome of a cycle in which both sides' patterns are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -75,7 +77,11 @@ pub fn verdict(red: &SideCycle, black: &SideCycle, rules: &RepetitionRules) -> V
         (true, false, _) | (false, true, _)
             if rules.perpetual_check == PerpetualCheckResult::Loss =>
         {
-            let loser = if checks(red) { Color::Red } else { Color::Black };
+            let loser = if checks(red) {
+                Color::Red
+            } else {
+                Color::Black
+            };
             return Verdict::PerpetualCheck { loser };
         }
         _ => {}

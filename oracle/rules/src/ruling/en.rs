@@ -82,7 +82,10 @@ pub fn explain(r: &Ruling) -> String {
 
 fn limit(r: &Ruling) -> String {
     let edition = edition_of(r);
-    let l = r.natural_limit.as_ref().expect("a natural-limit ruling has the count");
+    let l = r
+        .natural_limit
+        .as_ref()
+        .expect("a natural-limit ruling has the count");
     let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name()).collect();
     let (red, black) = (l.red, l.black);
     format!(
@@ -190,7 +193,11 @@ fn cycle(r: &Ruling, loser: Color) -> String {
     s.push_str(&cited.join("; "));
     if let Some(search) = &r.search {
         if !search.incomplete_plies.is_empty() {
-            let plies: Vec<String> = search.incomplete_plies.iter().map(|p| p.to_string()).collect();
+            let plies: Vec<String> = search
+                .incomplete_plies
+                .iter()
+                .map(|p| p.to_string())
+                .collect();
             let _ = write!(
                 s,
                 "\nNot fully examined (search budget of {} positions per move reached): plies {}.",

@@ -21,11 +21,11 @@ use xq_core::status::EndReason;
 use xq_core::{Color, Game, Move, Outcome, Piece, PlayError, Position, Square};
 
 use crate::clauses::Clause;
-use crate::edition::{
-    Adjudication, Edition, SelfKill, StalemateResult, ViolationConsequence,
-};
+use crate::edition::{Adjudication, Edition, SelfKill, StalemateResult, ViolationConsequence};
 use crate::natural_limit::{self, LimitState};
-use crate::repetition::{self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict};
+use crate::repetition::{
+    self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict,
+};
 
 /// Why the ruling is what it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -435,7 +435,11 @@ fn move_ruling(game: &Game, ply: usize, c: &Classified) -> MoveRuling {
         chinese: format_move(before, mv, Notation::Chinese),
         kind: c.kind,
         targets: c.targets.clone(),
-        target_pieces: c.targets.iter().filter_map(|&s| after.piece_at(s)).collect(),
+        target_pieces: c
+            .targets
+            .iter()
+            .filter_map(|&s| after.piece_at(s))
+            .collect(),
         grounds: c.grounds.clone(),
         complete: c.complete,
     }
@@ -459,9 +463,10 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
         Verdict::BothAllowed => (Outcome::Draw, RulingReason::BothAllowed),
         Verdict::BothForbidden => (Outcome::Draw, RulingReason::BothForbidden),
         Verdict::MutualPerpetualCheck => (Outcome::Draw, RulingReason::MutualPerpetualCheck),
-        Verdict::PerpetualCheck { loser } => {
-            (Outcome::win_for(loser.other()), RulingReason::PerpetualCheck)
-        }
+        Verdict::PerpetualCheck { loser } => (
+            Outcome::win_for(loser.other()),
+            RulingReason::PerpetualCheck,
+        ),
         Verdict::MustVary { side, .. } => (Outcome::win_for(side.other()), RulingReason::MustVary),
     };
     let mut ruling = Ruling::new(result, reason, edition);

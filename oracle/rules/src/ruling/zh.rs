@@ -12,7 +12,10 @@ pub fn explain(r: &Ruling) -> String {
     let edition = edition_of(r);
     match r.reason {
         RulingReason::IllegalMove => {
-            let m = r.illegal_move.as_ref().expect("an illegal-move ruling names the move");
+            let m = r
+                .illegal_move
+                .as_ref()
+                .expect("an illegal-move ruling names the move");
             format!(
                 "第{}着 {} 违例：{}。{}判负。",
                 m.ply,
@@ -50,7 +53,10 @@ fn loser(r: &Ruling) -> Color {
 
 fn limit(r: &Ruling) -> String {
     let edition = edition_of(r);
-    let l = r.natural_limit.as_ref().expect("a natural-limit ruling has the count");
+    let l = r
+        .natural_limit
+        .as_ref()
+        .expect("a natural-limit ruling has the count");
     let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
     let (red, black) = (l.red, l.black);
     format!(
@@ -91,7 +97,11 @@ fn move_line(m: &MoveRuling) -> String {
             .collect();
         format!("（{}）", named.join("、"))
     };
-    let unfinished = if m.complete { "" } else { "（搜索未完成）" };
+    let unfinished = if m.complete {
+        ""
+    } else {
+        "（搜索未完成）"
+    };
     format!(
         "  第{}着 {}  {}{targets}{unfinished}\n",
         m.ply,
@@ -109,7 +119,11 @@ fn side(color: Color, s: &SideRuling) -> String {
         out,
         "  {}：{}",
         s.pattern_zh,
-        if s.forbidden { "禁止着法" } else { "允许着法" }
+        if s.forbidden {
+            "禁止着法"
+        } else {
+            "允许着法"
+        }
     );
     out
 }
@@ -153,7 +167,11 @@ fn cycle(r: &Ruling) -> String {
     s.push_str(&cited.join("; "));
     if let Some(search) = &r.search {
         if !search.incomplete_plies.is_empty() {
-            let plies: Vec<String> = search.incomplete_plies.iter().map(|p| p.to_string()).collect();
+            let plies: Vec<String> = search
+                .incomplete_plies
+                .iter()
+                .map(|p| p.to_string())
+                .collect();
             let _ = write!(
                 s,
                 "\n未完全审查（每着搜索上限 {} 个局面已用尽）：第 {} 着。",

@@ -67,8 +67,7 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     if now.is_empty() {
         return ChaseAnalysis::default();
     }
-    if ctx.answers_check && ctx.mover.role == Role::King && rules.king_check_answer_threats_idle
-    {
+    if ctx.answers_check && ctx.mover.role == Role::King && rules.king_check_answer_threats_idle {
         grounds.push(Clause::CheckAnswerByKing);
         return ChaseAnalysis::default();
     }
@@ -107,7 +106,7 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
         };
         if offered.is_some_and(|v| exchange::trade_offered(ctx, t.attacker, v, Accounting::Figures))
         {
-            grounds.push(Clause::HeaviestRole);
+            grounds.push(Clause::TermExchange);
             continue;
         }
         // Under the Asian rules a protected piece is chased only when it is

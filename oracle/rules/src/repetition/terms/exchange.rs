@@ -44,9 +44,9 @@ pub fn trade_offered(
         && s.captures(threatening)
             .iter()
             .any(|c| c.from == mine && c.to == theirs)
-        && s.captures(ctx.after).into_iter().any(|c| {
-            c.from == theirs && c.to == mine && s.costs_nothing(ctx.after, c, accounting)
-        })
+        && s.captures(ctx.after)
+            .into_iter()
+            .any(|c| c.from == theirs && c.to == mine && s.costs_nothing(ctx.after, c, accounting))
 }
 
 /// 兑: the moved piece is offered in a trade to a piece it attacks in turn.

@@ -27,12 +27,10 @@ pub fn classify(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> Option<Classifi
         c.from == ctx.mv.to && exchange::trade_offered(ctx, ctx.mv.to, c.to, Accounting::Strict)
     });
     if offered {
-        grounds.push(Clause::HeaviestRole);
+        grounds.push(Clause::TermExchange);
         return None;
     }
-    if ctx.answers_check
-        && ctx.mover.role == Role::King
-        && ctx.rules.king_check_answer_threats_idle
+    if ctx.answers_check && ctx.mover.role == Role::King && ctx.rules.king_check_answer_threats_idle
     {
         grounds.push(Clause::CheckAnswerByKing);
         return None;
