@@ -9,6 +9,30 @@
 //!
 //! The 棋例 (repetition rulings) and the rule editions are in the
 //! `xq-oracle` crate, which builds on this one.
+//!
+//! ```
+//! use xq_core::{format_move, parse_move, Notation, Position, Square};
+//!
+//! // Read a FEN (Red upper case, rank 9 first); errors name the rank and why.
+//! let pos = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")?;
+//! assert_eq!(pos.legal_moves().len(), 44);
+//!
+//! // Moves in any notation, read against the position.
+//! let m = parse_move(&pos, "炮二平五")?;
+//! assert_eq!(m.to_string(), "h2e2");
+//! assert_eq!(parse_move(&pos, "C2=5")?, m);
+//! assert_eq!(format_move(&pos, m, Notation::Wxf), "C2=5");
+//! assert_eq!(format_move(&pos, m, Notation::Chinese), "炮二平五");
+//!
+//! // Play it; an illegal move says which rule it breaks.
+//! let after = pos.play(m)?;
+//! assert_eq!(after.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+//! let blocked = xq_core::Move::new("b0".parse::<Square>()?, "d1".parse::<Square>()?);
+//! let refusal = pos.play(blocked).unwrap_err();
+//! assert_eq!(refusal.code(), "horse-leg-blocked");
+//! assert_eq!(refusal.to_string(), "the horse's leg at c0 is blocked");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod game;
 pub mod geometry;

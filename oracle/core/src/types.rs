@@ -308,6 +308,31 @@ impl Square {
     }
 }
 
+/// ICCS coordinates, for example `e0`.
+impl std::str::FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        Square::from_iccs(s).ok_or_else(|| ParseSquareError(s.chars().take(16).collect()))
+    }
+}
+
+/// Text that is not a point in ICCS coordinates (files `a`–`i`, ranks `0`–`9`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError(String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a point such as e0 (files a-i, ranks 0-9)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+/// ICCS coordinates, for example `e0`.
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank())

@@ -26,15 +26,23 @@ pub enum ClauseStatus {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClauseEntry {
+    /// The stable id, e.g. `term.chase`.
     pub id: String,
+    /// The family it belongs to (the first part of the id).
     pub family: String,
+    /// The rule term in Chinese, e.g. 捉.
     pub term: String,
+    /// A short English title.
     pub title: String,
+    /// What the clause says, in the project's words.
     pub statement: String,
     #[serde(default)]
+    /// Per edition id, the articles it rests on (`24.3`, `figure 2`, `rule 32`).
     pub articles: BTreeMap<String, Vec<String>>,
+    /// Whether the suite tests it now.
     pub status: ClauseStatus,
     #[serde(default)]
+    /// Doubts and remarks.
     pub note: Option<String>,
 }
 
@@ -42,6 +50,7 @@ pub struct ClauseEntry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RegistryFile {
+    /// Every clause, in registry order.
     pub clauses: Vec<ClauseEntry>,
 }
 

@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! The xiangqi (象棋) rules oracle: 棋例 rulings under the rule editions.
 //!
 //! Built on `xq-core` (positions, moves, notation). This crate holds what an
@@ -6,10 +7,31 @@
 //! moves in a repetition cycle and the verdicts ([`repetition`]), the
 //! natural move limit ([`natural_limit`]), the ruling on a game
 //! ([`ruling`]), and the suite protocol the harness speaks ([`protocol`]).
+//!
+//! Ruling on a game (图6 of the CXA 2020 rules: Red's rook checks on every
+//! move, and one-sided perpetual check loses in every edition):
+//!
+//! ```
+//! use xq_core::{Game, Outcome, Position};
+//! use xq_oracle::edition;
+//! use xq_oracle::ruling::{rule, Lang, RulingOptions, RulingReason};
+//!
+//! let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w")?;
+//! let moves = "车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5";
+//! let game = Game::from_texts(start, &moves.split(' ').collect::<Vec<_>>())?;
+//! let ruling = rule(&game, edition::get("cxa-2020").unwrap(), &RulingOptions::default());
+//! assert_eq!(ruling.reason, RulingReason::PerpetualCheck);
+//! assert_eq!(ruling.result, Outcome::BlackWins);
+//! assert!(ruling.explain(Lang::Zh).contains("长将"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod clauses;
 pub mod edition;
 pub mod natural_limit;
+// The wire types are being rewritten with the typed answers (issue 11);
+// their docs come with them.
+#[allow(missing_docs)]
 pub mod protocol;
 pub mod repetition;
 pub mod ruling;

@@ -17,7 +17,9 @@ pub use crate::edition::NaturalLimitRules;
 /// One side's moves since the last capture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct SideCount {
+    /// Moves made since the last capture.
     pub moves: u32,
+    /// Of those, checks.
     pub checks: u32,
     /// Moves that count for this side's claim: checks over the cap removed.
     pub counted: u32,
@@ -26,21 +28,26 @@ pub struct SideCount {
 /// Where the natural limit stands at the end of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LimitState {
+    /// The rounds the edition sets.
     pub rounds: u32,
     /// Plies since the last capture (the FEN's halfmove clock included).
     pub plies_without_capture: u32,
+    /// Red's count.
     pub red: SideCount,
+    /// Black's count.
     pub black: SideCount,
     /// The sides whose claim would be valid now.
     pub claimable_by: Vec<Color>,
 }
 
 impl LimitState {
+    /// Whether some side may claim the draw now.
     pub fn reached(&self) -> bool {
         !self.claimable_by.is_empty()
     }
 }
 
+/// Where the natural limit stands at the end of `game`, under `rules`.
 pub fn state(game: &Game, rules: &NaturalLimitRules) -> LimitState {
     let positions = game.positions();
     let moves = game.moves();

@@ -28,11 +28,15 @@ pub const DEFAULT: &str = "cxa-2020";
 pub struct Edition {
     /// The stable id, e.g. `cxa-2020` (the profile's file name).
     pub id: String,
+    /// The name in English.
     pub name: String,
+    /// The name in Chinese.
     pub name_zh: String,
     /// The body that issued it.
     pub body: String,
+    /// The issuing body in Chinese.
     pub body_zh: String,
+    /// The year of the edition.
     pub year: u32,
     /// Whether this is the edition used when none is named.
     pub default: bool,
@@ -59,7 +63,9 @@ impl Edition {
 /// A profile that cannot be read: which file and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProfileError {
+    /// The profile's file stem.
     pub file: String,
+    /// What is wrong with it.
     pub message: String,
 }
 

@@ -49,6 +49,7 @@ pub enum SelfKill {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRuleViolation {
+    /// What a violation costs once the threshold is reached.
     pub consequence: ViolationConsequence,
     /// How many such violations in one game lose, by level of event;
     /// `null` where the edition gives no count.
@@ -72,7 +73,9 @@ pub enum ViolationConsequence {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ViolationThreshold {
+    /// At national events.
     pub national: u32,
+    /// At provincial (and lower) and junior events.
     pub provincial_and_junior: u32,
 }
 
@@ -170,6 +173,7 @@ pub enum PerpetualCheckResult {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum MutualCheckResult {
+    /// A draw.
     Draw,
 }
 
@@ -178,7 +182,9 @@ pub enum MutualCheckResult {
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ExtraCyclesBeforeLoss {
+    /// After a ruling of perpetual check.
     pub perpetual_check: Option<u32>,
+    /// After a ruling on any other forbidden pattern.
     pub other_violation: Option<u32>,
 }
 

@@ -21,11 +21,13 @@ pub struct MoveContext<'a> {
     /// opponent to move), in which the mover's standing threats are read
     /// (26.1.4).
     pub before_check: Option<&'a Position>,
+    /// The move.
     pub mv: Move,
     /// The moved piece.
     pub mover: Piece,
     /// Whether the move answers a check.
     pub answers_check: bool,
+    /// The edition's 棋例 parameters.
     pub rules: &'a RepetitionRules,
     /// The bounded searches, with this move's budget.
     pub search: Search<'a>,

@@ -34,6 +34,7 @@ pub use verdict::Verdict;
 pub struct Cycle {
     /// The ply of the cycle's first move (plies count from 1).
     pub first_ply: usize,
+    /// The ply of the cycle's last move (the game's last move).
     pub last_ply: usize,
     /// How often the final position has occurred in the game.
     pub occurrences: usize,
@@ -70,10 +71,13 @@ pub fn find_cycle(game: &Game) -> Option<Cycle> {
 /// One side's part of a cycle.
 #[derive(Clone, Debug)]
 pub struct SideCycle {
+    /// The side.
     pub color: Color,
     /// `(ply, classification)` of each of the side's moves in the cycle.
     pub moves: Vec<(usize, Classified)>,
+    /// Its pattern over the cycle.
     pub pattern: Pattern,
+    /// Whether the edition (with the cycle rules) forbids it.
     pub forbidden: bool,
     /// Cycle rules that changed whether the pattern is forbidden.
     pub grounds: Vec<Clause>,
@@ -89,9 +93,13 @@ impl SideCycle {
 /// The analysis of a cycle under an edition's rules.
 #[derive(Clone, Debug)]
 pub struct CycleRuling {
+    /// Where the cycle lies.
     pub cycle: Cycle,
+    /// Red's part.
     pub red: SideCycle,
+    /// Black's part.
     pub black: SideCycle,
+    /// The verdict.
     pub verdict: Verdict,
 }
 

@@ -32,6 +32,7 @@ pub enum Pattern {
 }
 
 impl Pattern {
+    /// The pattern of a side's move kinds over a cycle.
     pub fn of(kinds: &[MoveKind]) -> Pattern {
         let has = |k: MoveKind| kinds.contains(&k);
         if kinds.iter().any(|k| !k.is_attack()) {
@@ -56,6 +57,7 @@ impl Pattern {
         }
     }
 
+    /// The name used in JSON and case files.
     pub fn name(self) -> &'static str {
         match self {
             Pattern::PerpetualCheck => "perpetual-check",
@@ -70,6 +72,7 @@ impl Pattern {
         }
     }
 
+    /// A short English description.
     pub fn english(self) -> &'static str {
         match self {
             Pattern::PerpetualCheck => "perpetual check",

@@ -32,9 +32,13 @@ pub struct SearchLimits {
 }
 
 impl SearchLimits {
+    /// The deepest mate search allowed.
     pub const MAX_KILL_DEPTH: u32 = 6;
+    /// The most checks allowed before a winning capture.
     pub const MAX_CHECK_WIN_DEPTH: u32 = 3;
+    /// The largest budget for one move.
     pub const MAX_NODES_PER_MOVE: u64 = 50_000_000;
+    /// The largest budget for a whole cycle.
     pub const MAX_NODES_PER_CYCLE: u64 = 500_000_000;
 
     /// Checks every bound against its maximum.
@@ -94,6 +98,7 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// A budget of `nodes` expansions.
     pub fn new(nodes: u64) -> Budget {
         Budget {
             left: Cell::new(nodes),
@@ -131,11 +136,14 @@ impl Budget {
 /// of the 棋例 terms goes through it.
 #[derive(Debug)]
 pub struct Search<'a> {
+    /// The depths of the searches.
     pub limits: &'a SearchLimits,
+    /// What is left of the move's budget.
     pub budget: Budget,
 }
 
 impl<'a> Search<'a> {
+    /// A search within `limits` that may expand `nodes` positions.
     pub fn new(limits: &'a SearchLimits, nodes: u64) -> Search<'a> {
         Search {
             limits,

@@ -13,9 +13,11 @@ use crate::edition::{ProtectedTargetChase, RepetitionRules};
 pub struct Threat {
     /// The piece that would be won, and where it stands.
     pub target: Square,
+    /// The piece that would be won.
     pub target_piece: Piece,
     /// The piece that makes the first capture (or the first check).
     pub attacker: Square,
+    /// The piece that makes the first capture or check.
     pub attacker_piece: Piece,
     /// Net material won after the complete exchange.
     pub gain: i32,

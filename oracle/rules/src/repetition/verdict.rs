@@ -25,10 +25,18 @@ pub enum Verdict {
     /// Both sides check perpetually: a draw.
     MutualPerpetualCheck,
     /// One side checks perpetually: it loses.
-    PerpetualCheck { loser: Color },
+    PerpetualCheck {
+        /// The checker.
+        loser: Color,
+    },
     /// One side's pattern is forbidden and the other's allowed (or lighter):
     /// the forbidden side must vary, and loses if it does not.
-    MustVary { side: Color, ranked: bool },
+    MustVary {
+        /// The side that must vary.
+        side: Color,
+        /// Decided by the weight of two forbidden cycles (26.9).
+        ranked: bool,
+    },
 }
 
 impl Verdict {

@@ -31,7 +31,9 @@ use crate::repetition::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RulingReason {
+    /// The side to move is mated (将死).
     Checkmate,
+    /// The side to move has no legal move and is not in check (困毙).
     Stalemate,
     /// One side checked perpetually (长将) and loses.
     PerpetualCheck,
@@ -103,6 +105,7 @@ pub enum EventLevel {
 pub struct RulingOptions {
     /// The bounds of the 棋例 searches.
     pub limits: SearchLimits,
+    /// The level of the event.
     pub event: EventLevel,
 }
 
@@ -111,6 +114,7 @@ pub struct RulingOptions {
 pub struct CycleInfo {
     /// The ply of the cycle's first move, counted from 1 from the start.
     pub first_ply: usize,
+    /// The ply of its last move.
     pub last_ply: usize,
     /// How often the final position has occurred.
     pub occurrences: usize,
@@ -133,11 +137,14 @@ pub enum Procedure {
 /// One move of a cycle, as ruled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveRuling {
+    /// The ply, counted from 1 from the start position.
     pub ply: usize,
     #[serde(rename = "move")]
+    /// The move in ICCS.
     pub mv: Move,
     /// The move in Chinese notation.
     pub chinese: String,
+    /// Its 棋例 kind.
     pub kind: MoveKind,
     /// Points of what the move attacks, offers to, blocks or watches.
     pub targets: Vec<Square>,
@@ -154,20 +161,25 @@ pub struct MoveRuling {
 /// One side's part of a cycle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SideRuling {
+    /// The side's pattern.
     pub pattern: Pattern,
     /// The traditional name: 长将, 一将一捉, 一捉一闲 …
     pub pattern_zh: String,
+    /// Whether the edition forbids it.
     pub forbidden: bool,
+    /// The side's moves in the cycle.
     pub moves: Vec<MoveRuling>,
 }
 
 /// A record's illegal move that the ruling is about.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct IllegalMoveRuling {
+    /// The ply, counted from 1.
     pub ply: usize,
     /// The move as the record gives it.
     pub text: String,
     #[serde(rename = "move")]
+    /// The move in ICCS.
     pub mv: Move,
     /// The rule it breaks (serialized as its code: `king-in-check`,
     /// `horse-leg-blocked` …).
@@ -184,9 +196,13 @@ fn reason_code<S: serde::Serializer>(r: &IllegalMove, s: S) -> Result<S::Ok, S::
 /// The bounds the 棋例 searches ran with.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SearchReport {
+    /// The longest mate by checks looked for (杀).
     pub kill_depth: u32,
+    /// The most checks before a winning capture (捉).
     pub check_win_depth: u32,
+    /// The budget of one move's classification.
     pub nodes_per_move: u64,
+    /// The budget of the whole cycle.
     pub nodes_per_cycle: u64,
     /// Plies whose classification ran out of budget: their kinds are what
     /// the searches found before they stopped.
@@ -198,16 +214,21 @@ pub struct SearchReport {
 pub struct Ruling {
     /// What is ruled if the position stands (or the repetition goes on).
     pub result: Outcome,
+    /// Why.
     pub reason: RulingReason,
     /// The edition's id.
     pub edition: String,
+    /// The repetition cycle ruled on.
     pub cycle: Option<CycleInfo>,
+    /// Red's part of the cycle.
     pub red: Option<SideRuling>,
+    /// Black's part of the cycle.
     pub black: Option<SideRuling>,
     /// The side that must vary (and loses if it does not).
     pub must_vary: Option<Color>,
     /// The count towards the natural move limit, when no earlier step ruled.
     pub natural_limit: Option<LimitState>,
+    /// The illegal move ruled on.
     pub illegal_move: Option<IllegalMoveRuling>,
     /// The clauses the ruling rests on, most specific first.
     pub clauses: Vec<Clause>,
@@ -218,7 +239,9 @@ pub struct Ruling {
 /// Output language of explanations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
+    /// 中文.
     Zh,
+    /// English.
     En,
 }
 
@@ -265,8 +288,11 @@ pub enum RecordError {
     /// The record goes on after an illegal move; a ruling on a violation
     /// needs it to be the record's last move.
     MovesAfterIllegal {
+        /// The illegal move.
         illegal: PlayError,
+        /// The ply of the move after it.
         next_ply: usize,
+        /// That move as the record gives it.
         next: String,
     },
     /// The edition says nothing we hold about this violation.

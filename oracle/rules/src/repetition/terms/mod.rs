@@ -64,6 +64,7 @@ impl MoveKind {
         matches!(self, MoveKind::Check | MoveKind::Kill | MoveKind::Chase)
     }
 
+    /// The Chinese name of the kind: 将, 杀, 捉, 兑, 献, 拦, 跟, 闲.
     pub fn zh(self) -> &'static str {
         match self {
             MoveKind::Check => "将",
@@ -109,6 +110,7 @@ impl MoveKind {
 /// A classified move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classified {
+    /// The kind.
     pub kind: MoveKind,
     /// What the move attacks: the king for 将/杀, the chased pieces for 捉,
     /// the piece offered to, blocked or watched for the kinds of 闲.
