@@ -151,6 +151,8 @@ clauses! {
     HorseCannonVsRook = "repetition.horse-cannon-vs-rook",
     /// A rook held immobile by a horse.
     HorsePinnedRook = "repetition.horse-pinned-rook",
+    /// Pieces of one kind attacking each other.
+    SameTypeChase = "repetition.same-type-chase",
     /// 将.
     TermCheck = "term.check",
     /// 杀.

@@ -12,9 +12,9 @@ use serde::Deserialize;
 use serde_yaml::Value;
 
 pub use ruleset::{
-    Adjudication, BelowThreshold, BothForbiddenRanking, ExchangeBasis, ExtraCyclesBeforeLoss,
-    LimitReset, MoveRuleViolation, MutualCheckResult, NaturalLimitRules, PerpetualCheckResult,
-    ProtectedTargetChase, RepetitionRules, Ruleset, SelfKill, StalemateResult,
+    Adjudication, BelowThreshold, BothForbiddenRanking, ChaseModel, ExchangeBasis,
+    ExtraCyclesBeforeLoss, LimitReset, MoveRuleViolation, MutualCheckResult, NaturalLimitRules,
+    PerpetualCheckResult, RepetitionRules, Ruleset, SelfKill, StalemateResult,
     ViolationConsequence, ViolationThreshold,
 };
 

@@ -110,14 +110,16 @@ pub struct RepetitionRules {
     /// Threatening to win material by a check or checks (长要抽吃) is 捉
     /// (the chase term's threats).
     pub threat_to_win_by_check_is_chase: bool,
-    /// One piece chasing two or more pieces in turn is a forbidden 长捉
-    /// (cycle rules).
-    pub one_chases_two_forbidden: bool,
+    /// Chasing two or more pieces in turn — by one piece or by several —
+    /// is a forbidden 长捉 (cycle rules).
+    pub several_targets_forbidden: bool,
     /// Several pieces taking turns to chase one piece is a forbidden 长捉
     /// (cycle rules).
     pub multi_chase_one_forbidden: bool,
-    /// When attacking a protected piece is a chase (the chase term).
-    pub protected_target_chase: ProtectedTargetChase,
+    /// How a threat is judged: by the material the complete exchange wins,
+    /// or by whether the target is protected (the threats and the chase
+    /// term).
+    pub chase_model: ChaseModel,
     /// The king's and pawns' own attacks are 闲 (the chase term).
     pub king_pawn_alone_chase_allowed: bool,
     /// A king or pawn move that lets another piece attack, or a king or pawn
@@ -198,6 +200,12 @@ pub enum BothForbiddenRanking {
     Cxa26_9,
     /// Only one-sided perpetual check loses; otherwise a draw.
     CheckBeatsChase,
+    /// The Asian levels: perpetual check, then the perpetual chase of a rook
+    /// held immobile by a horse (rule 19: forbidden "whether or not the
+    /// horse is protected", so it outweighs the held rook's counter-threat),
+    /// then other forbidden chases; the higher level must vary, equal levels
+    /// draw.
+    AsianLevels,
 }
 
 /// Which pieces can be offered to each other in a trade (兑). In every
@@ -211,17 +219,21 @@ pub enum ExchangeBasis {
     EqualValue,
 }
 
-/// Which protected targets can be chased.
+/// The two ways the editions judge a threat.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
-pub enum ProtectedTargetChase {
-    /// A chase whenever the complete exchange wins material (CXA); a piece
-    /// with fewer protectors than attackers (少根子) is chased when the
-    /// exchange nets material.
-    NetGain,
-    /// A truly protected piece may be chased freely, however many pieces
-    /// attack it, except a rook by a horse or a cannon (Asian rules).
-    RookByHorseOrCannonOnly,
+pub enum ChaseModel {
+    /// The Chinese rules: a threat is a capture whose complete exchange
+    /// (captures, recaptures, pins) wins material, or a win through checks;
+    /// a piece with fewer protectors than attackers (少根子) is chased when
+    /// the exchange nets material (CXA 2020 24.3, 24.15, 26.5; CXA 1999 29).
+    CompleteExchange,
+    /// The Asian and World rules: a threat is a capture after which the
+    /// target cannot be taken back (无根, or 假根), with the rules' named
+    /// exceptions — a rook attacked by a horse or cannon, a rook held by a
+    /// horse — and a same-type piece that can take back is offered, not
+    /// chased (Asian terms 13-15, rules 15-19, 24, 35).
+    Protection,
 }
 
 /// The natural move limit (自然限着).

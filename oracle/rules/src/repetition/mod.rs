@@ -165,10 +165,11 @@ pub fn rule_cycle(
             grounds.push(Clause::PawnMutualAttack);
         }
         if pattern == Pattern::PerpetualChase {
-            // Asian rule 32: one piece chasing two pieces in turn is allowed.
-            if one_piece_alternating(game, cycle, &moves) {
+            // Asian rules 16 and 32, outline 4: chasing two or more pieces
+            // in turn, by one piece or by several, is allowed there.
+            if several_targets(game, cycle, &moves) {
                 grounds.push(Clause::OneChasesTwo);
-                forbidden &= rules.one_chases_two_forbidden;
+                forbidden &= rules.several_targets_forbidden;
             }
             // Asian rule 33, CXA 24.3: several pieces taking turns on one.
             if several_pieces_on_one(game, cycle, &moves) {
@@ -264,12 +265,10 @@ fn successive_chases(
         .collect()
 }
 
-/// Asian rule 32: one piece chasing different pieces in turn — every
-/// chasing move is made by the piece that made the previous one, and at
-/// least once two successive chases share no target.
-fn one_piece_alternating(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
-    let pairs = successive_chases(game, cycle, moves);
-    !pairs.is_empty() && pairs.iter().all(|p| p.0) && pairs.iter().any(|p| !p.1)
+/// Chasing several pieces in turn (Asian rules 16, 32): at least once two
+/// successive chases share no target.
+fn several_targets(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
+    successive_chases(game, cycle, moves).iter().any(|p| !p.1)
 }
 
 /// Asian rule 33, CXA 24.3: several pieces taking turns to chase one piece —

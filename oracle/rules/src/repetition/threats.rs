@@ -6,7 +6,7 @@ use xq_core::{geometry, Move, Piece, Position, Role, Square};
 
 use super::material::{is_material, value, Accounting};
 use super::search::Search;
-use crate::edition::{ProtectedTargetChase, RepetitionRules};
+use crate::edition::{ChaseModel, RepetitionRules};
 
 /// One way the side to move could win material next move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +34,9 @@ pub struct Threat {
     /// joint chase (a second capturer, a piece pinning the protector or
     /// guarding the point), or a 少根 target.
     pub single: bool,
+    /// The target is a rook held immobile by an enemy horse (Asian rule
+    /// 19), which may never be chased perpetually.
+    pub held_rook: bool,
 }
 
 /// Whether the rook on `sq` (its side to move) is held immobile by an enemy
@@ -60,6 +63,9 @@ impl Search<'_> {
     /// that come out ahead, and (where the edition counts them) wins through
     /// checks.
     pub fn threats(&self, pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
+        if rules.chase_model == ChaseModel::Protection {
+            return self.protection_threats(pos, rules);
+        }
         let mut t = self.capture_threats(pos, rules, self.limits.kill_depth);
         if rules.threat_to_win_by_check_is_chase {
             for c in self.check_threats(pos, rules, self.limits.check_win_depth) {
@@ -87,13 +93,7 @@ impl Search<'_> {
                 continue;
             }
             let gain = self.gain(pos, m, Accounting::Figures);
-            // Asian rule 19: a rook held immobile by a horse is chased even
-            // by an even exchange.
-            let held = rules.protected_target_chase
-                == ProtectedTargetChase::RookByHorseOrCannonOnly
-                && target_piece.role == Role::Rook
-                && pos.passed().is_some_and(|p| held_by_horse(&p, m.to));
-            if gain < 0 || (gain == 0 && !held) {
+            if gain <= 0 {
                 continue;
             }
             let after = pos.play_unchecked(m);
@@ -120,6 +120,48 @@ impl Search<'_> {
                 first_victim: None,
                 unprotected,
                 single: no_root_at_all || value(target_piece) > value(attacker_piece),
+                held_rook: false,
+            });
+        }
+        out
+    }
+
+    /// The Asian rules' threats: captures after which the target cannot be
+    /// taken back — no legal recapture on its point (无根, 假根; terms 13–15:
+    /// protection is judged after the capture) — and captures of a rook by a
+    /// horse or cannon (rules 15, 26) or of a rook held by a horse (rule
+    /// 19), protected or not. Unlike the Chinese rules' 24.3, the Asian
+    /// definition of a chase (term 3: a move threatening to take a piece
+    /// next move) does not ask what the capture would cost: an attack that a
+    /// mate deters is still an attack (diagram 103: a rook screening its
+    /// cannon's attack does not chase by stepping out of an offer).
+    fn protection_threats(&self, pos: &Position, rules: &RepetitionRules) -> Vec<Threat> {
+        let mut out = Vec::new();
+        for m in self.captures(pos) {
+            let target_piece = pos.piece_at(m.to).expect("a capture");
+            if !is_material(target_piece, m.to, rules) {
+                continue;
+            }
+            let attacker_piece = pos.piece_at(m.from).expect("a mover");
+            let after = pos.play_unchecked(m);
+            let unprotected = !self.captures(&after).iter().any(|r| r.to == m.to);
+            let rook = target_piece.role == Role::Rook;
+            let held_rook = rook && pos.passed().is_some_and(|p| held_by_horse(&p, m.to));
+            let named = rook && matches!(attacker_piece.role, Role::Horse | Role::Cannon);
+            if !(unprotected || named || held_rook) {
+                continue;
+            }
+            out.push(Threat {
+                target: m.to,
+                target_piece,
+                attacker: m.from,
+                attacker_piece,
+                gain: value(target_piece),
+                by_check: false,
+                first_victim: None,
+                unprotected,
+                single: true,
+                held_rook,
             });
         }
         out
@@ -241,6 +283,7 @@ impl Search<'_> {
                     // Won outright, whatever the defence: as good as unprotected.
                     unprotected: true,
                     single: true,
+                    held_rook: false,
                 });
             }
         }

@@ -106,6 +106,25 @@ pub fn verdict(red: &SideCycle, black: &SideCycle, rules: &RepetitionRules) -> V
         },
         (true, true) => match rules.both_forbidden_ranking {
             BothForbiddenRanking::CheckBeatsChase => Verdict::BothForbidden,
+            BothForbiddenRanking::AsianLevels => {
+                let held = |s: &SideCycle| {
+                    s.moves.iter().all(|(_, c)| {
+                        c.kind == MoveKind::Check
+                            || (c.kind == MoveKind::Chase && c.chases.iter().any(|t| t.held_rook))
+                    }) && s.moves.iter().any(|(_, c)| c.kind == MoveKind::Chase)
+                };
+                match (held(red), held(black)) {
+                    (true, false) => Verdict::MustVary {
+                        side: Color::Red,
+                        ranked: true,
+                    },
+                    (false, true) => Verdict::MustVary {
+                        side: Color::Black,
+                        ranked: true,
+                    },
+                    _ => Verdict::BothForbidden,
+                }
+            }
             BothForbiddenRanking::Cxa26_9 => {
                 let heavy = |s: &SideCycle| s.moves.iter().all(|(_, c)| is_heavy(c));
                 match (heavy(red), heavy(black)) {

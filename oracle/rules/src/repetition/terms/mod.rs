@@ -148,13 +148,30 @@ impl Classified {
 /// rule that made it decline (a threat that existed before, 自毙 …).
 pub fn classify(ctx: &MoveContext) -> Classified {
     let mut grounds = Vec::new();
-    let found = check::classify(ctx).or_else(|| kill::classify(ctx, &mut grounds));
+    // Where a perpetual kill is allowed (the Asian rules), a move that both
+    // threatens mate and chases is judged by its forbidden reading, the
+    // chase (diagrams 56, 71–75); elsewhere 杀 is the heavier (26.4).
+    let kill_first = ctx.rules.perpetual_kill_forbidden;
+    let found = check::classify(ctx).or_else(|| {
+        if kill_first {
+            kill::classify(ctx, &mut grounds)
+        } else {
+            None
+        }
+    });
     let mut c = match found {
         Some(c) => c,
         None => {
             let chase = chase::analyse(ctx, &mut grounds);
             let mut c = chase
                 .chase()
+                .or_else(|| {
+                    if kill_first {
+                        None
+                    } else {
+                        kill::classify(ctx, &mut grounds)
+                    }
+                })
                 .or_else(|| exchange::classify(ctx))
                 .or_else(|| block::classify(ctx))
                 .or_else(|| offer::classify(ctx))

@@ -1,7 +1,8 @@
-//! 捉 (chase; CXA 2020 24.3): the move newly threatens to win material.
+//! 捉 under the Chinese rules (CXA 2020 24.3; CXA 1999 29): the move newly
+//! threatens to win material, judged by the complete exchange.
 //!
 //! The threats themselves (captures that come out ahead after the complete
-//! exchange, wins through checks) are found by `threats.rs`; this term
+//! exchange, wins through checks) are found by `threats.rs`; this model
 //! decides which of them make the move a chase:
 //!
 //! - the threat is **new**: the same target was not already winnable before
@@ -9,8 +10,6 @@
 //!   that check (26.1.4) — except for a joint threat renewed by a helper
 //!   that escaped an attack;
 //! - it is not a trade the target can accept (兑);
-//! - under the Asian rules, a protected target counts only where the rules
-//!   name it (a rook attacked by a horse or cannon, a rook held by a horse);
 //! - the king's and the pawns' own attacks are idle (26.1), except a pawn
 //!   capture that would give check (26.8), and a king or pawn move that only
 //!   helps another piece is a chase only where the edition says (26.1.1);
@@ -19,43 +18,12 @@
 
 use xq_core::{Move, Position, Role, Square, Validation};
 
-use super::{exchange, Classified, MoveKind};
+use super::ChaseAnalysis;
 use crate::clauses::Clause;
-use crate::edition::ProtectedTargetChase;
 use crate::repetition::context::MoveContext;
 use crate::repetition::material::Accounting;
-use crate::repetition::threats::{held_by_horse, Threat};
-
-/// What the chase term found in a move.
-#[derive(Debug, Default)]
-pub struct ChaseAnalysis {
-    /// The new threats that make the move a chase.
-    pub chases: Vec<Threat>,
-    /// New threats made by a pawn's own attack, idle by 26.1 (but see CXA
-    /// 1999 27.2).
-    pub pawn_threats: Vec<Threat>,
-}
-
-impl ChaseAnalysis {
-    /// The move as a chase, if it is one.
-    pub fn chase(&self) -> Option<Classified> {
-        if self.chases.is_empty() {
-            return None;
-        }
-        let mut targets: Vec<Square> = self.chases.iter().map(|t| t.target).collect();
-        targets.sort();
-        targets.dedup();
-        let mut c = Classified::new(MoveKind::Chase, targets);
-        c.chases = self.chases.clone();
-        if self.chases.iter().all(|t| t.by_check) {
-            c.grounds.push(Clause::ThreatToWinByCheck);
-        }
-        if self.chases.iter().all(|t| !t.single) {
-            c.grounds.push(Clause::JointChase);
-        }
-        Some(c)
-    }
-}
+use crate::repetition::terms::exchange;
+use crate::repetition::threats::Threat;
 
 /// Sorts the mover's new threats into chases and idle pawn threats.
 pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
@@ -109,28 +77,13 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             grounds.push(Clause::TermExchange);
             continue;
         }
-        // Under the Asian rules a protected piece is chased only when it is
-        // a rook attacked by a horse or a cannon (rules 15, 17, 35), or a
-        // rook that an enemy horse holds immobile (rule 19).
-        if rules.protected_target_chase == ProtectedTargetChase::RookByHorseOrCannonOnly
-            && !t.unprotected
-        {
-            let rook = t.target_piece.role == Role::Rook;
-            if rook && matches!(t.attacker_piece.role, Role::Horse | Role::Cannon) {
-                grounds.push(Clause::HorseCannonVsRook);
-            } else if rook && held_by_horse(ctx.after, t.target) {
-                grounds.push(Clause::HorsePinnedRook);
-            } else {
-                grounds.push(Clause::ProtectedChase);
-                continue;
-            }
-        }
         candidates.push(t.clone());
     }
 
     // 26.1.1: a king or pawn move that lets another piece attack is a
     // chase only where the edition says so.
-    if matches!(ctx.mover.role, Role::King | Role::Pawn) && !candidates.is_empty() {
+    let helps = |t: &Threat| t.attacker != ctx.mv.to;
+    if matches!(ctx.mover.role, Role::King | Role::Pawn) && candidates.iter().any(helps) {
         grounds.push(Clause::KingPawnJoint);
         if !rules.king_pawn_joint_chase_is_chase {
             return ChaseAnalysis::default();
