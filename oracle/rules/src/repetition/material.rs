@@ -3,11 +3,13 @@
 //!
 //! Values follow the Chinese rules' classes: a rook is worth two horses, two
 //! cannons, or a horse and a cannon; a horse equals a cannon; an advisor
-//! equals an elephant and is worth less than a horse; a pawn counts like an
-//! advisor, which keeps its value "floating" — a pawn for an advisor or an
-//! elephant, or two pawns for a horse, is no gain.
+//! equals an elephant and is worth less than a horse. A crossed pawn's value
+//! "floats" (1999 25.3; 2020 图24, 参考图31, 33): a pawn counts like an
+//! advisor, so a pawn for an advisor or an elephant, or two pawns for a
+//! horse, is no gain; and a pawn sacrificed with check to win a piece costs
+//! as much as a horse, so only a rook makes it pay ([`worth`]).
 
-use xq_core::{Move, Piece, Position, Role, Square};
+use xq_core::{Color, Move, Piece, Position, Role, Square};
 
 use super::search::Search;
 use crate::edition::RepetitionRules;
@@ -20,6 +22,18 @@ pub fn value(piece: Piece) -> i32 {
         Role::Advisor | Role::Elephant | Role::Pawn => 1,
         // The king is never actually captured; as a target it is mate.
         Role::King => 100,
+    }
+}
+
+/// What giving up `piece` costs `chaser` when it sacrifices it to win
+/// material through a check: its [`value`], except that a pawn floats up to
+/// a horse's worth — a pawn given up for a minor piece wins nothing (图24:
+/// 送兵换马).
+pub fn worth(piece: Piece, chaser: Color) -> i32 {
+    if piece.role == Role::Pawn && piece.color == chaser {
+        2
+    } else {
+        value(piece)
     }
 }
 
@@ -64,6 +78,12 @@ struct Scope<'a> {
     /// threats, not part of this exchange.
     independent: &'a [Move],
     checks_bind: bool,
+    /// The side that began the exchange.
+    chaser: Color,
+    /// Whether the chaser's king and pawns capture in the exchange: not
+    /// where their own attacks are idle (26.1; 参考图33: an exchange that
+    /// wins only through a pawn's capture wins nothing).
+    chaser_king_pawn_capture: bool,
 }
 
 impl Search<'_> {
@@ -83,6 +103,23 @@ impl Search<'_> {
     /// captures count, so a pinned protector, or one whose recapture would
     /// expose its king or make the kings face, protects nothing (假根).
     pub fn gain(&self, pos: &Position, m: Move, accounting: Accounting) -> i32 {
+        self.gain_with(pos, m, accounting, true)
+    }
+
+    /// [`Search::gain`] for a side whose king's and pawns' own attacks are
+    /// idle: their captures after the first do not count for it.
+    pub fn gain_without_king_pawn(&self, pos: &Position, m: Move, accounting: Accounting) -> i32 {
+        self.gain_with(pos, m, accounting, false)
+    }
+
+    fn gain_with(
+        &self,
+        pos: &Position,
+        m: Move,
+        accounting: Accounting,
+        chaser_king_pawn_capture: bool,
+    ) -> i32 {
+        let chaser = pos.turn();
         let victim = pos.piece_at(m.to).map_or(0, value);
         let after = pos.play_unchecked(m);
         if !self.has_move(&after) {
@@ -103,6 +140,8 @@ impl Search<'_> {
             focus: m.to,
             independent: &independent,
             checks_bind: accounting == Accounting::Strict,
+            chaser,
+            chaser_king_pawn_capture,
         };
         victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH)
     }
@@ -120,8 +159,10 @@ impl Search<'_> {
         self.gain(pos, m, accounting) >= 0 && !self.punished_by_mate(pos, m)
     }
 
-    /// A capture's gain by the static exchange on its own point only.
-    fn local_gain(&self, pos: &Position, m: Move) -> i32 {
+    /// A capture's gain by the static exchange on its own point only: what
+    /// the side to move wins there, recaptures included, whatever happens
+    /// elsewhere.
+    pub fn local_gain(&self, pos: &Position, m: Move) -> i32 {
         let victim = pos.piece_at(m.to).map_or(0, value);
         let after = pos.play_unchecked(m);
         if !self.has_move(&after) {
@@ -176,15 +217,17 @@ impl Search<'_> {
         if !forced {
             moves.retain(|c| c.to == scope.focus || !scope.independent.contains(c));
         }
+        if !forced && !scope.chaser_king_pawn_capture && pos.turn() == scope.chaser {
+            moves.retain(|c| {
+                !pos.piece_at(c.from)
+                    .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
+            });
+        }
+        let value_at = |sq: Square| pos.piece_at(sq).map_or(0, value);
         // Most valuable victim first, then least valuable attacker.
-        moves.sort_by_key(|m| {
-            (
-                -pos.piece_at(m.to).map_or(0, value),
-                pos.piece_at(m.from).map_or(0, value),
-            )
-        });
+        moves.sort_by_key(|m| (-value_at(m.to), value_at(m.from)));
         for m in moves {
-            let victim = pos.piece_at(m.to).map_or(0, value);
+            let victim = value_at(m.to);
             let after = pos.play_unchecked(m);
             let score =
                 victim - self.quiesce(&after, scope, victim - beta, victim - alpha, depth - 1);

@@ -4,7 +4,7 @@
 
 use xq_core::{geometry, Move, Piece, Position, Role, Square};
 
-use super::material::{is_material, value, Accounting};
+use super::material::{is_material, value, worth, Accounting};
 use super::search::Search;
 use crate::edition::{ChaseModel, RepetitionRules};
 
@@ -92,8 +92,18 @@ impl Search<'_> {
             if !is_material(target_piece, m.to, rules) {
                 continue;
             }
-            let gain = self.gain(pos, m, Accounting::Figures);
-            if gain <= 0 {
+            // The complete exchange, in which the chaser's king and pawns
+            // capture nothing where their own attacks are idle.
+            let gain = if rules.king_pawn_alone_chase_allowed {
+                self.gain_without_king_pawn(pos, m, Accounting::Figures)
+            } else {
+                self.gain(pos, m, Accounting::Figures)
+            };
+            // 26.5: a chase when the exchange comes out ahead — or level, when
+            // the target is won on its own point and the loss is elsewhere
+            // (参考图27: the cannon takes an unprotected rook, and the rook it
+            // was screening is lost in return).
+            if !(gain > 0 || (gain == 0 && self.local_gain(pos, m) > 0)) {
                 continue;
             }
             let after = pos.play_unchecked(m);
@@ -185,7 +195,15 @@ impl Search<'_> {
         }
         let mut worst: Option<(i32, Vec<Square>)> = None;
         for r in replies {
-            let lost = after.piece_at(r.to).map_or(0, value);
+            // The checking piece, if the answer takes it, was sacrificed:
+            // a pawn given up floats to a minor piece's worth (图24).
+            let lost = after.piece_at(r.to).map_or(0, |p| {
+                if r.to == m.to {
+                    worth(p, pos.turn())
+                } else {
+                    value(p)
+                }
+            });
             let next = after.play_unchecked(r);
             // Within a line of checks only an immediate mate voids a gain: a
             // deeper mate search at every reply would cost too much.

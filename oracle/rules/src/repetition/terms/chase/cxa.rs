@@ -42,17 +42,44 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
 
     // 从捉到捉: what the mover could win before the move (or before the
     // check it answers) is not a new threat.
-    let mut existing: Vec<Square> = Vec::new();
+    // A threat stands unchanged when the same target could already be won
+    // before; a target whose exchange was only level before (26.5) is won
+    // anew when the move makes it a gain (参考图15: the rook steps out of an
+    // attack, and the cannon's capture of the horse now wins it outright).
+    let follow = |sq: Square| if sq == ctx.mv.from { ctx.mv.to } else { sq };
+    let mut existing: Vec<(Square, Square, i32)> = Vec::new();
     if !ctx.answers_check {
-        existing.extend(ctx.threats_before().iter().map(|t| t.target));
+        existing.extend(
+            ctx.threats_before()
+                .iter()
+                .map(|t| (follow(t.attacker), t.target, t.gain)),
+        );
     }
-    existing.extend(ctx.threats_before_check().iter().map(|t| t.target));
+    existing.extend(
+        ctx.threats_before_check()
+            .iter()
+            .map(|t| (follow(t.attacker), t.target, t.gain)),
+    );
     let escaping = std::cell::OnceCell::new();
     let mut candidates: Vec<Threat> = Vec::new();
     for t in now {
-        if existing.contains(&t.target) {
-            let renewed =
-                *escaping.get_or_init(|| ctx.escapes()) && renews_joint_threat(ctx, now, t);
+        if existing
+            .iter()
+            .any(|&(_, target, gain)| target == t.target && (gain > 0 || gain >= t.gain))
+        {
+            // A piece that steps out of an attack renews a chase it makes
+            // by itself on a target it did not attack before (参考图45: the
+            // cannon escapes onto the elephant a horse already attacked), or
+            // one it helps (图10, 11, 25, 27, 28).
+            let own_new = t.attacker == ctx.mv.to
+                && t.single
+                && !t.by_check
+                && !existing
+                    .iter()
+                    .any(|&(a, target, _)| a == t.attacker && target == t.target);
+            let renewed = (*escaping.get_or_init(|| ctx.escapes())
+                && (own_new || renews_joint_threat(ctx, now, t)))
+                || ties_target(ctx, t);
             if !renewed {
                 grounds.push(if ctx.answers_check {
                     Clause::CheckAnswerByOther
@@ -100,9 +127,13 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
                     grounds.push(Clause::KingAttack);
                     true
                 }
+                // A pawn's own threats are those that involve no check
+                // (1999 27.2): winning material by a pawn's check is a
+                // chase (参考图29: 伏弃卒将军换车), and so, under 2020 26.8, is
+                // a pawn capture that gives check.
+                Role::Pawn if t.by_check => false,
                 Role::Pawn => {
                     let checks = rules.pawn_capture_with_check_is_chase
-                        && !t.by_check
                         && threatening.gives_check(Move::new(t.attacker, t.target));
                     grounds.push(if checks {
                         Clause::PawnCaptureCheck
@@ -132,6 +163,22 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
         }
     }
     analysis
+}
+
+/// Whether the move takes away a standing threat's target's escape: before
+/// it the target could step away without the mover then mating by checks,
+/// after it every move of the target allows such a mate — the target cannot
+/// leave its line (不能离线), and the attack on it is a chase again
+/// (参考图49: the horse's moves tie the cannon to its point).
+fn ties_target(ctx: &MoveContext, t: &Threat) -> bool {
+    let s = &ctx.search;
+    let can_leave = |pos: &Position| {
+        s.moves(pos)
+            .into_iter()
+            .filter(|m| m.from == t.target)
+            .any(|m| !s.mate_by_checks(&pos.play_unchecked(m), s.limits.kill_depth))
+    };
+    ctx.before.passed().is_some_and(|b| can_leave(&b)) && !can_leave(ctx.after)
 }
 
 /// Whether a joint threat `t` that existed before the move is renewed by
