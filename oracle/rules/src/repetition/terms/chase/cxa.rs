@@ -77,9 +77,8 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
                 && !existing
                     .iter()
                     .any(|&(a, target, _)| a == t.attacker && target == t.target);
-            let renewed = (*escaping.get_or_init(|| ctx.escapes())
-                && (own_new || renews_joint_threat(ctx, now, t)))
-                || ties_target(ctx, t);
+            let renewed = *escaping.get_or_init(|| ctx.escapes())
+                && (own_new || renews_joint_threat(ctx, now, t));
             if !renewed {
                 grounds.push(if ctx.answers_check {
                     Clause::CheckAnswerByOther
@@ -163,22 +162,6 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
         }
     }
     analysis
-}
-
-/// Whether the move takes away a standing threat's target's escape: before
-/// it the target could step away without the mover then mating by checks,
-/// after it every move of the target allows such a mate — the target cannot
-/// leave its line (不能离线), and the attack on it is a chase again
-/// (参考图49: the horse's moves tie the cannon to its point).
-fn ties_target(ctx: &MoveContext, t: &Threat) -> bool {
-    let s = &ctx.search;
-    let can_leave = |pos: &Position| {
-        s.moves(pos)
-            .into_iter()
-            .filter(|m| m.from == t.target)
-            .any(|m| !s.mate_by_checks(&pos.play_unchecked(m), s.limits.kill_depth))
-    };
-    ctx.before.passed().is_some_and(|b| can_leave(&b)) && !can_leave(ctx.after)
 }
 
 /// Whether a joint threat `t` that existed before the move is renewed by
