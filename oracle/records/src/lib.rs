@@ -260,7 +260,15 @@ impl<R: BufRead> Iterator for Reader<R> {
                 r.source.game = number;
                 r
             })
-            .map_err(|e| e.in_game(format, number)),
+            .map_err(|mut e| {
+                if matches!(e.kind, ErrorKind::Empty | ErrorKind::Io(_)) {
+                    // About the file, not a game of it.
+                    e.format = Some(format);
+                    e
+                } else {
+                    e.in_game(format, number)
+                }
+            }),
         )
     }
 }
