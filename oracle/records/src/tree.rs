@@ -200,8 +200,17 @@ pub(crate) fn alternatives(node: &MoveNode) -> Vec<&Line> {
     list
 }
 
+/// Adds a comment to a slot. Line ends are normalised to `\n` (records
+/// written on Windows carry `\r\n`), so a comment reads the same whatever
+/// format it is converted to.
 fn join(slot: &mut Option<String>, text: &str) {
-    let text = text.trim();
+    let normalised;
+    let text = if text.contains('\r') {
+        normalised = text.replace("\r\n", "\n").replace('\r', "\n");
+        normalised.trim()
+    } else {
+        text.trim()
+    };
     if text.is_empty() {
         return;
     }
