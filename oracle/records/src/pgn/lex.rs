@@ -98,6 +98,12 @@ pub(crate) fn lex(text: &str, line: usize, column: usize) -> Result<Vec<Token>, 
                 ));
             }
             out.push(at(Tok::Nag(n as u8)));
+        } else if c == '}' || c == ']' {
+            return Err(RecordError::at_text(
+                ErrorKind::Syntax(format!("a stray {c:?} that closes nothing")),
+                l,
+                col,
+            ));
         } else {
             let mut s = String::new();
             while let Some(c) = lx.peek() {
