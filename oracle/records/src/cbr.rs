@@ -179,7 +179,11 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
                 .with_ply(raws.len() + 1, false));
             }
         }
-        let text = if flags & 4 != 0 { comment(&mut s)? } else { None };
+        let text = if flags & 4 != 0 {
+            comment(&mut s)?
+        } else {
+            None
+        };
         let next = flags & 1 == 0;
         let var = flags & 2 != 0;
         pending = pending - 1 + usize::from(next) + usize::from(var);
@@ -265,7 +269,12 @@ pub fn write_cbr(record: &Record) -> Result<Vec<u8>, RecordError> {
     let mut out = vec![0u8; HEADER_LEN];
     out[..16].copy_from_slice(RECORD_MAGIC);
     let t = &record.tags;
-    for ((off, len), v) in [(TITLE, &t.title), (EVENT, &t.event), (RED, &t.red), (BLACK, &t.black)] {
+    for ((off, len), v) in [
+        (TITLE, &t.title),
+        (EVENT, &t.event),
+        (RED, &t.red),
+        (BLACK, &t.black),
+    ] {
         if let Some(v) = v {
             put_utf16(&mut out[off..off + len], v);
         }
@@ -276,7 +285,11 @@ pub fn write_cbr(record: &Record) -> Result<Vec<u8>, RecordError> {
         Outcome::BlackWins => 2,
         Outcome::Draw => 3,
     };
-    let turn: u16 = if record.start.turn() == Color::Red { 1 } else { 2 };
+    let turn: u16 = if record.start.turn() == Color::Red {
+        1
+    } else {
+        2
+    };
     out[TURN..TURN + 2].copy_from_slice(&turn.to_le_bytes());
     for sq in Square::iter() {
         if let Some(p) = record.start.piece_at(sq) {
@@ -286,7 +299,11 @@ pub fn write_cbr(record: &Record) -> Result<Vec<u8>, RecordError> {
             out[BOARD + index] = c | k;
         }
     }
-    let utf = |s: &str| TextEncoding::Utf16Le.encode(s).expect("UTF-16 encodes everything");
+    let utf = |s: &str| {
+        TextEncoding::Utf16Le
+            .encode(s)
+            .expect("UTF-16 encodes everything")
+    };
     match &record.main.comment {
         Some(c) => {
             out.extend_from_slice(&[4, 0, 0, 0]);
@@ -328,10 +345,11 @@ fn write_line(
         if var {
             flags |= 2;
         }
-        let text = node
-            .comment
-            .as_deref()
-            .map(|c| TextEncoding::Utf16Le.encode(c).expect("UTF-16 encodes everything"));
+        let text = node.comment.as_deref().map(|c| {
+            TextEncoding::Utf16Le
+                .encode(c)
+                .expect("UTF-16 encodes everything")
+        });
         if text.is_some() {
             flags |= 4;
         }

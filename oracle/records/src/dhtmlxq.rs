@@ -219,9 +219,11 @@ pub(crate) fn read_block(
     }
     for (c, a, b, value, at) in branches {
         let bad = |m: String| RecordError::at_byte(ErrorKind::Syntax(m), at);
-        let (first_ply, nodes) = branch_nodes
-            .get(&a)
-            .ok_or_else(|| bad(format!("branch {c} leaves branch {a}, which does not exist")))?;
+        let (first_ply, nodes) = branch_nodes.get(&a).ok_or_else(|| {
+            bad(format!(
+                "branch {c} leaves branch {a}, which does not exist"
+            ))
+        })?;
         if b == 0 || b < *first_ply {
             return Err(bad(format!(
                 "branch {c} leaves branch {a} at move {b}, which branch {a} does not have"

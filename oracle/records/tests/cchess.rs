@@ -81,7 +81,11 @@ fn cchess(files: &[PathBuf]) -> Vec<(String, String, String, usize)> {
         .args(files)
         .output()
         .expect("python3 runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()

@@ -75,13 +75,10 @@ fn utf8_chinese_with_comments_variations_and_nags() {
     assert_eq!(r.variation_count(), 2);
     assert_eq!(
         r.variations(),
-        vec![
-            "h2e2 h9g7 c3c4 g6g5 b0c2",
-            "h2e2 h9g7 c3c4 i9i8"
-        ]
-        .into_iter()
-        .map(|l| l.split(' ').map(|s| s.parse_move()).collect::<Vec<_>>())
-        .collect::<Vec<_>>()
+        vec!["h2e2 h9g7 c3c4 g6g5 b0c2", "h2e2 h9g7 c3c4 i9i8"]
+            .into_iter()
+            .map(|l| l.split(' ').map(|s| s.parse_move()).collect::<Vec<_>>())
+            .collect::<Vec<_>>()
     );
 }
 
@@ -178,7 +175,13 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
     let e = games[1].as_ref().unwrap_err();
     assert_eq!(e.game, Some(2));
     assert_eq!(e.ply, Some(3));
-    assert_eq!(e.at, Location::Text { line: 9, column: 17 });
+    assert_eq!(
+        e.at,
+        Location::Text {
+            line: 9,
+            column: 17
+        }
+    );
     assert_eq!(e.code(), "illegal-move");
     match &e.kind {
         ErrorKind::Move { text, error } => {
@@ -199,7 +202,13 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
     );
     let e = games[2].as_ref().unwrap_err();
     assert_eq!(e.game, Some(3));
-    assert_eq!(e.at, Location::Text { line: 13, column: 1 });
+    assert_eq!(
+        e.at,
+        Location::Text {
+            line: 13,
+            column: 1
+        }
+    );
     assert!(matches!(
         &e.kind,
         ErrorKind::BadFen {
@@ -243,7 +252,12 @@ fn xqf_version_10_sample() {
     assert_eq!(r.tags.date.as_deref(), Some("1997年11月16日"));
     assert_eq!(r.tags.site.as_deref(), Some("北京"));
     assert_eq!(r.tags.red.as_deref(), Some("柳大华"));
-    assert!(r.main.comment.as_deref().unwrap().contains("1997年11月16日"));
+    assert!(r
+        .main
+        .comment
+        .as_deref()
+        .unwrap()
+        .contains("1997年11月16日"));
     assert_eq!(r.tags.record_type, Some(RecordType::MiddleGame));
 }
 
@@ -358,7 +372,10 @@ fn errors_name_the_place_and_reason() {
     // Unknown notation.
     let e = err("1. h2e2 zz9 *");
     assert_eq!(e.code(), "unknown-notation");
-    assert_eq!((e.at, e.ply), (Location::Text { line: 1, column: 9 }, Some(2)));
+    assert_eq!(
+        (e.at, e.ply),
+        (Location::Text { line: 1, column: 9 }, Some(2))
+    );
     // No such piece: no red horse on file 5.
     let e = err("1. 马五进四");
     assert_eq!(e.code(), "no-such-piece");
@@ -373,7 +390,10 @@ fn errors_name_the_place_and_reason() {
     assert_eq!(e.ply, Some(1));
     // Syntax: an unclosed comment, a stray ')', an unclosed variation.
     let e = err("1. h2e2 {never closed");
-    assert_eq!((e.code(), e.at), ("syntax", Location::Text { line: 1, column: 9 }));
+    assert_eq!(
+        (e.code(), e.at),
+        ("syntax", Location::Text { line: 1, column: 9 })
+    );
     assert_eq!(err("1. h2e2 ) h9g7").code(), "syntax");
     assert_eq!(err("1. h2e2 (1. b2e2").code(), "syntax");
     assert_eq!(err("( 1. h2e2 )").code(), "syntax");

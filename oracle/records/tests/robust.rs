@@ -8,8 +8,15 @@ const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
 
 fn samples() -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = [
-        "v10.xqf", "v18.xqf", "sample.cbr", "utf8.pgn", "gbk.pgn", "big5.pgn", "page.html",
-        "game.wxf", "multi.pgn",
+        "v10.xqf",
+        "v18.xqf",
+        "sample.cbr",
+        "utf8.pgn",
+        "gbk.pgn",
+        "big5.pgn",
+        "page.html",
+        "game.wxf",
+        "multi.pgn",
     ]
     .iter()
     .map(|n| std::fs::read(format!("{DATA}/{n}")).unwrap())

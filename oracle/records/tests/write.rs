@@ -69,8 +69,12 @@ fn sample(seed: u64) -> Record {
     t.site = Some("上海".into());
     t.red = Some("红方".into());
     t.black = Some("黑方".into());
-    t.result = [Outcome::RedWins, Outcome::BlackWins, Outcome::Draw, Outcome::Ongoing]
-        [seed as usize % 4];
+    t.result = [
+        Outcome::RedWins,
+        Outcome::BlackWins,
+        Outcome::Draw,
+        Outcome::Ongoing,
+    ][seed as usize % 4];
     t.record_type = Some(RecordType::FullGame);
     r
 }
@@ -82,10 +86,20 @@ fn first_diff(a: &Line, b: &Line) -> String {
     }
     for (i, (x, y)) in a.moves.iter().zip(&b.moves).enumerate() {
         if x.mv != y.mv || x.comment != y.comment || x.nags != y.nags {
-            return format!("move {}: {:?} vs {:?}", i + 1, (x.mv, &x.comment, &x.nags), (y.mv, &y.comment, &y.nags));
+            return format!(
+                "move {}: {:?} vs {:?}",
+                i + 1,
+                (x.mv, &x.comment, &x.nags),
+                (y.mv, &y.comment, &y.nags)
+            );
         }
         if x.variations.len() != y.variations.len() {
-            return format!("move {}: {} vs {} variations", i + 1, x.variations.len(), y.variations.len());
+            return format!(
+                "move {}: {} vs {} variations",
+                i + 1,
+                x.variations.len(),
+                y.variations.len()
+            );
         }
         for (v, w) in x.variations.iter().zip(&y.variations) {
             if v != w {
@@ -133,7 +147,14 @@ fn pgn_round_trip_in_each_notation() {
 
 #[test]
 fn pgn_written_from_every_format_reads_back() {
-    for name in ["v10.xqf", "v18.xqf", "sample.cbr", "page.html", "utf8.pgn", "big5.pgn"] {
+    for name in [
+        "v10.xqf",
+        "v18.xqf",
+        "sample.cbr",
+        "page.html",
+        "utf8.pgn",
+        "big5.pgn",
+    ] {
         let r = read_one(&file(name));
         for notation in Notation::ALL {
             let opts = PgnOptions {
@@ -176,7 +197,10 @@ fn xqf_every_version_round_trips() {
             assert_eq!(&bytes[..3], &[b'X', b'Q', version]);
             let back = read_one(&bytes);
             assert_eq!(back.source.format, Format::Xqf);
-            assert!(bin_tree(&back) == bin_tree(&flatten(&r)), "version {version} seed {seed}");
+            assert!(
+                bin_tree(&back) == bin_tree(&flatten(&r)),
+                "version {version} seed {seed}"
+            );
             let (a, b) = (&back.tags, &r.tags);
             assert_eq!(
                 (&a.title, &a.event, &a.date, &a.site, &a.red, &a.black, a.result),
@@ -252,7 +276,9 @@ fn xqf_refuses_what_it_cannot_hold() {
     }
     let black = Record::new(Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b").unwrap());
     assert_eq!(
-        write_xqf(&black, &XqfOptions::default()).unwrap_err().code(),
+        write_xqf(&black, &XqfOptions::default())
+            .unwrap_err()
+            .code(),
         "unwritable"
     );
     let three_rooks = Record::new(
@@ -273,7 +299,11 @@ fn cbr_and_cbl_round_trip() {
     for r in &records {
         let back = read_one(&write_cbr(r).unwrap());
         assert_eq!(back.source.format, Format::Cbr);
-        assert!(bin_tree(&back) == bin_tree(&flatten(r)), "{}", first_diff(&back.main, &flatten(r).main));
+        assert!(
+            bin_tree(&back) == bin_tree(&flatten(r)),
+            "{}",
+            first_diff(&back.main, &flatten(r).main)
+        );
         assert_eq!(back.tags.title, r.tags.title);
         assert_eq!(back.tags.red, r.tags.red);
         assert_eq!(back.tags.result, r.tags.result);
@@ -304,6 +334,9 @@ fn cbl_with_a_broken_game_in_the_middle() {
     assert!(games[0].is_ok() && games[2].is_ok());
     let e = games[1].as_ref().unwrap_err();
     assert_eq!(e.game, Some(2));
-    assert_eq!(e.kind, xq_records::ErrorKind::SquareOutOfRange { value: 200 });
+    assert_eq!(
+        e.kind,
+        xq_records::ErrorKind::SquareOutOfRange { value: 200 }
+    );
     assert_eq!(e.at, xq_records::Location::Byte(first as u64));
 }

@@ -101,16 +101,17 @@ impl Header {
                 }
                 "variant" if v.eq_ignore_ascii_case("xiangqi") => h.uci_ranks = true,
                 "fen" => {
-                    h.start = Position::from_fen_with(&v, Validation::Relaxed).map_err(|error| {
-                        RecordError::at_text(
-                            ErrorKind::BadFen {
-                                fen: v.clone(),
-                                error,
-                            },
-                            *line,
-                            *column,
-                        )
-                    })?;
+                    h.start =
+                        Position::from_fen_with(&v, Validation::Relaxed).map_err(|error| {
+                            RecordError::at_text(
+                                ErrorKind::BadFen {
+                                    fen: v.clone(),
+                                    error,
+                                },
+                                *line,
+                                *column,
+                            )
+                        })?;
                 }
                 "title" => t.title = Some(v),
                 "event" => t.event = Some(v),
@@ -191,34 +192,42 @@ fn classify(word: &str) -> Word {
         return Word::Result(o);
     }
     // A move number (`1.`, `1...`, `1、`, `１．`, a bare `1`), possibly with
-    // the move glued on (`1.炮二平五`).
-    let ascii: String = word.chars().map(to_ascii).collect();
-    let digits = ascii.chars().take_while(char::is_ascii_digit).count();
-    let rest_at = ascii.chars().skip(digits).take_while(|&c| c == '.').count() + digits;
-    let word_rest: String = word.chars().skip(rest_at).collect();
-    if ascii.chars().all(|c| c == '.') {
-        return Word::Number;
-    }
-    if digits > 0 && rest_at == ascii.chars().count() {
-        return Word::Number;
-    }
-    let text = if digits > 0 && rest_at > digits {
-        word_rest
-    } else {
-        word.to_string()
+    // the move glued on (`1.炮二平五`). Most words are plain moves: only
+    // those starting with a digit or a dot need the slower look.
+    let numeric = |c: char| to_ascii(c).is_ascii_digit();
+    let dot = |c: char| to_ascii(c) == '.' || c == '…';
+    let text = match word.chars().next() {
+        Some(c) if numeric(c) || dot(c) => {
+            let after_digits = word.trim_start_matches(numeric);
+            let rest = after_digits.trim_start_matches(dot);
+            if rest.is_empty() {
+                return Word::Number;
+            }
+            if after_digits.len() == word.len() || rest.len() < after_digits.len() {
+                // Digits then dots then a move; or no digits at all.
+                rest
+            } else {
+                // Digits without a dot: part of a move (`27=6`).
+                word
+            }
+        }
+        _ => word,
     };
     // Annotation suffixes: `!`, `?`, `!!`, `??`, `!?`, `?!`.
     let core = text.trim_end_matches(['!', '?', '！', '？']);
-    let suffix: String = text[core.len()..].chars().map(to_ascii).collect();
-    let nags = match suffix.as_str() {
-        "" => vec![],
-        "!" => vec![1],
-        "?" => vec![2],
-        "!!" => vec![3],
-        "??" => vec![4],
-        "!?" => vec![5],
-        "?!" => vec![6],
-        _ => vec![],
+    let nags = if core.len() == text.len() {
+        Vec::new()
+    } else {
+        let suffix: String = text[core.len()..].chars().map(to_ascii).collect();
+        match suffix.as_str() {
+            "!" => vec![1],
+            "?" => vec![2],
+            "!!" => vec![3],
+            "??" => vec![4],
+            "!?" => vec![5],
+            "?!" => vec![6],
+            _ => vec![],
+        }
     };
     Word::Move(core.to_string(), nags)
 }
@@ -226,10 +235,8 @@ fn classify(word: &str) -> Word {
 /// Whether a word can be part of a Chinese move broken by stray spaces.
 fn chinese_piece(word: &str) -> bool {
     !word.is_empty()
-        && word
-            .chars()
-            .all(|c| !c.is_ascii() || c.is_ascii_digit())
-        && word.chars().any(|c| !c.is_ascii())
+        && word.chars().all(|c| !c.is_ascii() || c.is_ascii_digit())
+        && !word.is_ascii()
 }
 
 /// `h3e3` in pychess's ranks 1–10 as ICCS `h2e2`; `None` if the word is
@@ -305,7 +312,10 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
             Tok::Nag(n) => tree.nag(current, *n),
             Tok::Open => {
                 if current == Tree::ROOT || fresh_variation {
-                    return Err(syntax(t, "a variation '(' before any move it could replace"));
+                    return Err(syntax(
+                        t,
+                        "a variation '(' before any move it could replace",
+                    ));
                 }
                 if stack.len() >= crate::tree::MAX_VARIATION_DEPTH {
                     return Err(syntax(t, "variations nest too deeply"));
@@ -337,7 +347,10 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
                     if chinese_piece(&text) {
                         while text.chars().count() < 4 {
                             match tokens.get(i).map(|t| &t.tok) {
-                                Some(Tok::Word(next)) if chinese_piece(next.trim_end_matches(['!', '?'])) || next.chars().all(|c| c.is_ascii_digit()) => {
+                                Some(Tok::Word(next))
+                                    if chinese_piece(next.trim_end_matches(['!', '?']))
+                                        || next.chars().all(|c| c.is_ascii_digit()) =>
+                                {
                                     if let Word::Move(more, n) = classify(next) {
                                         text.push_str(&more);
                                         nags = n;
@@ -366,9 +379,12 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
                     let added = tree.add_text(current, &text, notation).or_else(|e| {
                         // A wrong Format tag: fall back on what the move looks like.
                         match (&e, notation) {
-                            (crate::tree::AddError::Text(xq_core::ParseMoveError::Syntax { .. }), Some(n))
-                                if detect(&text) != n =>
-                            {
+                            (
+                                crate::tree::AddError::Text(xq_core::ParseMoveError::Syntax {
+                                    ..
+                                }),
+                                Some(n),
+                            ) if detect(&text) != n => {
                                 tree.add_text(current, &text, None).map_err(|_| e)
                             }
                             _ => Err(e),

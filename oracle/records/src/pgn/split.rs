@@ -126,10 +126,12 @@ impl<R: BufRead> Splitter<R> {
         if let Ok(s) = std::str::from_utf8(bytes) {
             return Ok((s.to_string(), None));
         }
-        let first = self.legacy.unwrap_or_else(|| match encoding::detect(bytes) {
-            TextEncoding::Big5 => TextEncoding::Big5,
-            _ => TextEncoding::Gb18030,
-        });
+        let first = self
+            .legacy
+            .unwrap_or_else(|| match encoding::detect(bytes) {
+                TextEncoding::Big5 => TextEncoding::Big5,
+                _ => TextEncoding::Gb18030,
+            });
         let second = match first {
             TextEncoding::Big5 => TextEncoding::Gb18030,
             _ => TextEncoding::Big5,

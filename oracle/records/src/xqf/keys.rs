@@ -39,8 +39,16 @@ impl KeyBytes {
     pub fn from_seed(seed: u64) -> KeyBytes {
         let mut rng = xq_core::random::Rng::new(seed);
         let mut byte = || (rng.next_u64() & 0xFF) as u8;
-        let (mask, a, b, c, d, xy, xyf, xyt) =
-            (byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte());
+        let (mask, a, b, c, d, xy, xyf, xyt) = (
+            byte(),
+            byte(),
+            byte(),
+            byte(),
+            byte(),
+            byte(),
+            byte(),
+            byte(),
+        );
         KeyBytes {
             mask,
             or: [a, b, c, d],

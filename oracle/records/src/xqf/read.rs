@@ -262,13 +262,12 @@ fn square(v: u8) -> Option<Square> {
     Square::new((v / 10) as i8, (v % 10) as i8)
 }
 
+/// A decoded record: the squares, has-next, has-variation, the comment.
+type RawRecord = ((u8, u8), bool, bool, Option<String>);
+
 /// Reads one 4-byte record and its comment: the squares, has-next,
 /// has-variation, the comment.
-fn record(
-    s: &mut Stream<'_>,
-    version: u8,
-    keys: &Keys,
-) -> Result<((u8, u8), bool, bool, Option<String>), RecordError> {
+fn record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, RecordError> {
     let r = s.take(4, "a move record")?;
     let (rf, rt, flags) = (r[0], r[1], r[2]);
     if version <= 10 {
@@ -297,7 +296,8 @@ fn record(
 fn build(tree: &mut Tree, raws: &[Raw]) -> Result<(), RecordError> {
     build_moves(
         tree,
-        raws.iter().map(|r| (r.from, r.to, r.next, r.var, r.comment.as_deref(), r.offset)),
+        raws.iter()
+            .map(|r| (r.from, r.to, r.next, r.var, r.comment.as_deref(), r.offset)),
     )
 }
 

@@ -119,16 +119,26 @@ pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, Recor
             _ => &t.author,
         };
         let Some(v) = value else { continue };
-        let bytes = gbk(v, max).ok_or_else(|| fail(format!("{field} {v:?} has no GBK encoding")))?;
+        let bytes =
+            gbk(v, max).ok_or_else(|| fail(format!("{field} {v:?} has no GBK encoding")))?;
         header[offset] = bytes.len() as u8;
         header[offset + 1..offset + 1 + bytes.len()].copy_from_slice(&bytes);
     }
 
     // The move stream, plain first.
     let mut body = Vec::new();
-    let w = Writer { version, keys: &keys };
+    let w = Writer {
+        version,
+        keys: &keys,
+    };
     let opening = record.main.comment.as_deref();
-    w.record(&mut body, (0, 0), !record.main.moves.is_empty(), false, opening)?;
+    w.record(
+        &mut body,
+        (0, 0),
+        !record.main.moves.is_empty(),
+        false,
+        opening,
+    )?;
     w.line(&mut body, &record.main, false, 0)?;
 
     if version > 10 {
