@@ -1,0 +1,158 @@
+//! Text encodings of records, and telling them apart.
+//!
+//! Real collections are UTF-8 (with or without a byte-order mark), GBK /
+//! GB18030 (mainland) or Big5 (Taiwan, Hong Kong). Valid UTF-8 is taken
+//! first, since legacy text is almost never valid UTF-8; otherwise the text
+//! is decoded both ways and the reading that decodes cleanly and holds more
+//! of the notation's characters wins.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A text encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextEncoding {
+    /// UTF-8 without a byte-order mark.
+    Utf8,
+    /// UTF-8 that starts with a byte-order mark.
+    Utf8Bom,
+    /// GB18030, a superset of GBK and GB2312 (simplified characters).
+    Gb18030,
+    /// Big5 (traditional characters).
+    Big5,
+    /// UTF-16 little-endian (the CCBridge formats).
+    Utf16Le,
+}
+
+impl TextEncoding {
+    /// The name used on command lines and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "utf-8",
+            TextEncoding::Utf8Bom => "utf-8-bom",
+            TextEncoding::Gb18030 => "gb18030",
+            TextEncoding::Big5 => "big5",
+            TextEncoding::Utf16Le => "utf-16le",
+        }
+    }
+
+    /// Decodes `bytes` strictly: `None` if any sequence is malformed.
+    pub fn decode(self, bytes: &[u8]) -> Option<String> {
+        match self {
+            TextEncoding::Utf8 | TextEncoding::Utf8Bom => {
+                let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+                std::str::from_utf8(b).ok().map(str::to_owned)
+            }
+            TextEncoding::Gb18030 => legacy(encoding_rs::GB18030, bytes),
+            TextEncoding::Big5 => legacy(encoding_rs::BIG5, bytes),
+            TextEncoding::Utf16Le => {
+                if bytes.len() % 2 != 0 {
+                    return None;
+                }
+                let units: Vec<u16> = bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect();
+                String::from_utf16(&units).ok()
+            }
+        }
+    }
+
+    /// Encodes text; `None` if a character has no encoding in it.
+    pub fn encode(self, text: &str) -> Option<Vec<u8>> {
+        match self {
+            TextEncoding::Utf8 => Some(text.as_bytes().to_vec()),
+            TextEncoding::Utf8Bom => {
+                let mut v = b"\xEF\xBB\xBF".to_vec();
+                v.extend_from_slice(text.as_bytes());
+                Some(v)
+            }
+            TextEncoding::Gb18030 => legacy_encode(encoding_rs::GB18030, text),
+            TextEncoding::Big5 => legacy_encode(encoding_rs::BIG5, text),
+            TextEncoding::Utf16Le => Some(text.encode_utf16().flat_map(u16::to_le_bytes).collect()),
+        }
+    }
+}
+
+fn legacy(enc: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<String> {
+    enc.decode_without_bom_handling_and_without_replacement(bytes)
+        .map(|c| c.into_owned())
+}
+
+fn legacy_encode(enc: &'static encoding_rs::Encoding, text: &str) -> Option<Vec<u8>> {
+    let (bytes, _, unmappable) = enc.encode(text);
+    (!unmappable).then(|| bytes.into_owned())
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TextEncoding {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TextEncoding, String> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "utf-8" | "utf8" => Ok(TextEncoding::Utf8),
+            "utf-8-bom" | "utf8-bom" => Ok(TextEncoding::Utf8Bom),
+            "gb18030" | "gbk" | "gb2312" | "cp936" => Ok(TextEncoding::Gb18030),
+            "big5" | "cp950" => Ok(TextEncoding::Big5),
+            "utf-16le" | "utf16le" => Ok(TextEncoding::Utf16Le),
+            _ => Err(format!(
+                "unknown encoding {s:?} (expected utf-8, gb18030, big5 or utf-16le)"
+            )),
+        }
+    }
+}
+
+/// Characters that move texts and record headers use, simplified and
+/// traditional: decoding into many of them is the sign of the right
+/// legacy encoding.
+const NOTATION_CHARS: &str = "车马相象仕士帅将炮兵卒进退平前后中一二三四五六七八九\
+    車馬帥將進後砲傌俥红黑胜负和局先对弈赛\
+    紅勝負對弈賽１２３４５６７８９";
+
+fn score(text: &str) -> usize {
+    text.chars().filter(|c| NOTATION_CHARS.contains(*c)).count()
+}
+
+/// Guesses the encoding of a text record. `bytes` may be a prefix of the
+/// file: a multi-byte sequence cut at its end does not count against
+/// UTF-8 or the legacy encodings.
+pub fn detect(bytes: &[u8]) -> TextEncoding {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return TextEncoding::Utf8Bom;
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) => return TextEncoding::Utf8,
+        // An error with no length is a sequence cut by the end of the prefix.
+        Err(e) if e.error_len().is_none() => return TextEncoding::Utf8,
+        Err(_) => {}
+    }
+    // Trim a possibly cut double-byte character at the end.
+    let cut = &bytes[..bytes.len().saturating_sub(1)];
+    let gb = encoding_rs::GB18030.decode_without_bom_handling(bytes);
+    let big5 = encoding_rs::BIG5.decode_without_bom_handling(bytes);
+    let gb_clean = encoding_rs::GB18030
+        .decode_without_bom_handling_and_without_replacement(cut)
+        .is_some();
+    let big5_clean = encoding_rs::BIG5
+        .decode_without_bom_handling_and_without_replacement(cut)
+        .is_some();
+    match (gb_clean, big5_clean) {
+        (true, false) => TextEncoding::Gb18030,
+        (false, true) => TextEncoding::Big5,
+        _ => {
+            // Both clean (or both broken): the notation decides; GB18030,
+            // the more common, on a tie.
+            let bad = |s: &str| s.chars().filter(|&c| c == '\u{FFFD}').count();
+            let (g, b) = (score(&gb.0), score(&big5.0));
+            if b > g || (b == g && bad(&big5.0) < bad(&gb.0)) {
+                TextEncoding::Big5
+            } else {
+                TextEncoding::Gb18030
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Writing a record as PGN in the xqbase convention.
+
+use xq_core::notation::format_move;
+use xq_core::{Color, Notation, Outcome, Position, START_FEN};
+
+use crate::record::{Line, Record};
+
+/// How [`write_pgn`] writes a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PgnOptions {
+    /// The move notation (stated in a `Format` tag).
+    pub notation: Notation,
+    /// Whether to write comments.
+    pub comments: bool,
+    /// Whether to write variations.
+    pub variations: bool,
+    /// Where to wrap movetext lines (tokens are never split).
+    pub line_width: usize,
+}
+
+impl Default for PgnOptions {
+    fn default() -> Self {
+        PgnOptions {
+            notation: Notation::Chinese,
+            comments: true,
+            variations: true,
+            line_width: 80,
+        }
+    }
+}
+
+/// Writes a record as one PGN game (ending with a blank line, so that
+/// games can be concatenated into one file). Reading the output back gives
+/// the same record, except that a `}` inside a comment, which PGN cannot
+/// hold, is written as the full-width `｝`.
+pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
+    let mut out = String::with_capacity(512 + record.main.moves.len() * 12);
+    out.push_str("[Game \"Chinese Chess\"]\n");
+    let t = &record.tags;
+    let named: [(&str, &Option<String>); 9] = [
+        ("Title", &t.title),
+        ("Event", &t.event),
+        ("Site", &t.site),
+        ("Date", &t.date),
+        ("Round", &t.round),
+        ("RedTeam", &t.red_team),
+        ("Red", &t.red),
+        ("RedElo", &t.red_elo),
+        ("BlackTeam", &t.black_team),
+    ];
+    for (name, value) in named {
+        tag(&mut out, name, value.as_deref());
+    }
+    tag(&mut out, "Black", t.black.as_deref());
+    tag(&mut out, "BlackElo", t.black_elo.as_deref());
+    tag(&mut out, "Result", Some(t.result.as_str()));
+    tag(&mut out, "ECCO", t.ecco.as_deref());
+    tag(&mut out, "Opening", t.opening.as_deref());
+    tag(&mut out, "Variation", t.variation.as_deref());
+    tag(&mut out, "RecordType", t.record_type.map(|r| r.name()));
+    tag(&mut out, "TimeControl", t.time_control.as_deref());
+    tag(&mut out, "Annotator", t.annotator.as_deref());
+    tag(&mut out, "Author", t.author.as_deref());
+    for (name, value) in &t.other {
+        if is_tag_name(name) {
+            tag(&mut out, name, Some(value));
+        }
+    }
+    let fen = record.start.fen();
+    if fen != START_FEN {
+        tag(&mut out, "FEN", Some(&fen));
+    }
+    let format = match options.notation {
+        Notation::Iccs => "ICCS",
+        Notation::Wxf => "WXF",
+        Notation::Chinese => "Chinese",
+    };
+    tag(&mut out, "Format", Some(format));
+    out.push('\n');
+
+    let mut w = Wrap {
+        out: &mut out,
+        width: options.line_width.max(20),
+        col: 0,
+    };
+    line(&mut w, &record.main, &record.start, options, true);
+    w.token(t.result.as_str());
+    if t.result == Outcome::Ongoing && record.main.moves.is_empty() {
+        // Keep the game visible as a game even with nothing in it.
+    }
+    out.push_str("\n\n");
+    out
+}
+
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+fn tag(out: &mut String, name: &str, value: Option<&str>) {
+    let Some(v) = value else { return };
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in v.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+struct Wrap<'a> {
+    out: &'a mut String,
+    width: usize,
+    col: usize,
+}
+
+impl Wrap<'_> {
+    fn token(&mut self, tok: &str) {
+        let len = tok.chars().count();
+        if self.col > 0 && self.col + 1 + len > self.width {
+            self.out.push('\n');
+            self.col = 0;
+        } else if self.col > 0 {
+            self.out.push(' ');
+            self.col += 1;
+        }
+        self.out.push_str(tok);
+        self.col += len;
+    }
+}
+
+fn comment(w: &mut Wrap<'_>, text: &str) {
+    w.token(&format!("{{{}}}", text.replace('}', "｝")));
+}
+
+fn line(w: &mut Wrap<'_>, l: &Line, start: &Position, o: &PgnOptions, main: bool) {
+    let _ = main;
+    let mut pos = start.clone();
+    let mut need_number = true;
+    if o.comments {
+        if let Some(c) = &l.comment {
+            comment(w, c);
+        }
+    }
+    for node in &l.moves {
+        let n = pos.fullmoves();
+        if pos.turn() == Color::Red {
+            w.token(&format!("{n}."));
+        } else if need_number {
+            w.token(&format!("{n}..."));
+        }
+        need_number = false;
+        w.token(&format_move(&pos, node.mv, o.notation));
+        for nag in &node.nags {
+            w.token(&format!("${nag}"));
+        }
+        if o.comments {
+            if let Some(c) = &node.comment {
+                comment(w, c);
+                need_number = true;
+            }
+        }
+        if o.variations {
+            for v in &node.variations {
+                w.token("(");
+                line(w, v, &pos, o, false);
+                w.token(")");
+                need_number = true;
+            }
+        }
+        pos = pos.play_unchecked(node.mv);
+    }
+}

@@ -1,0 +1,256 @@
+//! The record model: what a game record says, whatever format it came in.
+
+use xq_core::{Game, Move, Outcome, Position};
+
+use crate::encoding::TextEncoding;
+use crate::format::Format;
+
+/// One game as a record holds it: tags, the start position, the main line
+/// with its comments and NAGs, and the variations as a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The metadata (event, players, result …).
+    pub tags: Tags,
+    /// The position the game starts from (the initial array unless the
+    /// record sets one up).
+    pub start: Position,
+    /// The main line: the moves that get ruled.
+    pub main: Line,
+    /// Where the record came from.
+    pub source: Source,
+}
+
+/// The metadata of a game. The named fields are the tags that xiangqi
+/// collections agree on; anything else is kept in [`Tags::other`] in the
+/// order it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tags {
+    /// The title of the record (XQF, CBR and DhtmlXQ have one).
+    pub title: Option<String>,
+    /// 赛事: the event.
+    pub event: Option<String>,
+    /// 地点: the site.
+    pub site: Option<String>,
+    /// 日期: the date as written (PGN's `yyyy.mm.dd`, often partial).
+    pub date: Option<String>,
+    /// 轮次: the round.
+    pub round: Option<String>,
+    /// 红方: the Red player.
+    pub red: Option<String>,
+    /// 黑方: the Black player.
+    pub black: Option<String>,
+    /// Red's team.
+    pub red_team: Option<String>,
+    /// Black's team.
+    pub black_team: Option<String>,
+    /// Red's rating.
+    pub red_elo: Option<String>,
+    /// Black's rating.
+    pub black_elo: Option<String>,
+    /// 结果: the result the record states (`*` when unknown).
+    pub result: Outcome,
+    /// The ECCO opening code (`A00` … `E99`).
+    pub ecco: Option<String>,
+    /// 开局: the opening's name.
+    pub opening: Option<String>,
+    /// The opening variation's name.
+    pub variation: Option<String>,
+    /// 棋谱类型: full game, opening, middle game or endgame, when stated.
+    pub record_type: Option<RecordType>,
+    /// The time control, as written.
+    pub time_control: Option<String>,
+    /// 评注: the commentator.
+    pub annotator: Option<String>,
+    /// The author or compiler of the record.
+    pub author: Option<String>,
+    /// Every other tag, `(name, value)`, in input order.
+    pub other: Vec<(String, String)>,
+}
+
+impl Default for Tags {
+    fn default() -> Tags {
+        Tags {
+            title: None,
+            event: None,
+            site: None,
+            date: None,
+            round: None,
+            red: None,
+            black: None,
+            red_team: None,
+            black_team: None,
+            red_elo: None,
+            black_elo: None,
+            result: Outcome::Ongoing,
+            ecco: None,
+            opening: None,
+            variation: None,
+            record_type: None,
+            time_control: None,
+            annotator: None,
+            author: None,
+            other: Vec::new(),
+        }
+    }
+}
+
+/// 棋谱类型: what part of a game a record holds (XQF byte 0x40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordType {
+    /// 全局: a whole game.
+    FullGame,
+    /// 开局: an opening.
+    Opening,
+    /// 中局: a middle game.
+    MiddleGame,
+    /// 残局: an endgame.
+    Endgame,
+}
+
+impl RecordType {
+    /// The English name, as written in a PGN `RecordType` tag.
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordType::FullGame => "full game",
+            RecordType::Opening => "opening",
+            RecordType::MiddleGame => "middle game",
+            RecordType::Endgame => "endgame",
+        }
+    }
+
+    /// The Chinese name.
+    pub fn zh(self) -> &'static str {
+        match self {
+            RecordType::FullGame => "全局",
+            RecordType::Opening => "开局",
+            RecordType::MiddleGame => "中局",
+            RecordType::Endgame => "残局",
+        }
+    }
+
+    /// Reads an English or Chinese name.
+    pub fn parse(s: &str) -> Option<RecordType> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "full game" | "全局" | "full" | "game" => RecordType::FullGame,
+            "opening" | "开局" | "開局" => RecordType::Opening,
+            "middle game" | "middlegame" | "中局" => RecordType::MiddleGame,
+            "endgame" | "残局" | "殘局" => RecordType::Endgame,
+            _ => return None,
+        })
+    }
+}
+
+/// A sequence of moves, with a comment that may come before the first one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// A comment before the first move (the record's opening comment for
+    /// the main line).
+    pub comment: Option<String>,
+    /// The moves, in order.
+    pub moves: Vec<MoveNode>,
+}
+
+/// One move of a line, and the alternatives to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move (legal in the position it is played from).
+    pub mv: Move,
+    /// The comment after the move.
+    pub comment: Option<String>,
+    /// Numeric annotation glyphs (`$1`; `!` is 1, `?` 2, `!!` 3, `??` 4,
+    /// `!?` 5, `?!` 6).
+    pub nags: Vec<u8>,
+    /// Alternatives to this move, each played from the position before it.
+    pub variations: Vec<Line>,
+}
+
+impl MoveNode {
+    /// A bare move, without comment, NAGs or variations.
+    pub fn new(mv: Move) -> MoveNode {
+        MoveNode {
+            mv,
+            comment: None,
+            nags: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// Where a record came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The format it was read from.
+    pub format: Format,
+    /// The text encoding of its strings.
+    pub encoding: TextEncoding,
+    /// Its place in the file, counting from 1.
+    pub game: usize,
+    /// The move notation of a text record (as stated or as detected from the
+    /// first move); `None` for binary formats.
+    pub notation: Option<xq_core::Notation>,
+}
+
+impl Record {
+    /// An empty record of a game from `start`.
+    pub fn new(start: Position) -> Record {
+        Record {
+            tags: Tags::default(),
+            start,
+            main: Line::default(),
+            source: Source {
+                format: Format::Pgn,
+                encoding: TextEncoding::Utf8,
+                game: 1,
+                notation: None,
+            },
+        }
+    }
+
+    /// The main line's moves.
+    pub fn main_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.main.moves.iter().map(|n| n.mv)
+    }
+
+    /// The main line as an [`xq_core::Game`]: the start position and the
+    /// moves, each already checked when the record was read.
+    pub fn to_game(&self) -> Game {
+        let mut game = Game::new(self.start.clone());
+        for mv in self.main_moves() {
+            game.push(mv);
+        }
+        game
+    }
+
+    /// The number of lines other than the main one, at any depth.
+    pub fn variation_count(&self) -> usize {
+        fn count(line: &Line) -> usize {
+            line.moves
+                .iter()
+                .map(|n| n.variations.len() + n.variations.iter().map(count).sum::<usize>())
+                .sum()
+        }
+        count(&self.main)
+    }
+
+    /// Every variation, depth first, as the moves from the start position
+    /// that lead into it followed by its own moves. The main line is not
+    /// included.
+    pub fn variations(&self) -> Vec<Vec<Move>> {
+        fn walk(line: &Line, prefix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
+            let base = prefix.len();
+            for node in &line.moves {
+                for var in &node.variations {
+                    let mut path = prefix.clone();
+                    path.extend(var.moves.iter().map(|n| n.mv));
+                    out.push(path);
+                    walk(var, prefix, out);
+                }
+                prefix.push(node.mv);
+            }
+            prefix.truncate(base);
+        }
+        let mut out = Vec::new();
+        walk(&self.main, &mut Vec::new(), &mut out);
+        out
+    }
+}

@@ -1,0 +1,347 @@
+//! Reading an XQF file: the header, the piece table, and the move tree.
+
+use xq_core::{Color, Move, Outcome, Piece, Position, Setup, Square, Validation};
+
+use super::keys::{KeyBytes, Keys};
+use super::{HEADER_LEN, SLOT_ROLES, STRINGS};
+use crate::encoding::TextEncoding;
+use crate::error::{ErrorKind, RecordError};
+use crate::format::Format;
+use crate::record::{Record, RecordType, Source};
+use crate::tree::{NodeId, Tree};
+
+/// One move record as stored, decoded.
+struct Raw {
+    from: u8,
+    to: u8,
+    next: bool,
+    var: bool,
+    comment: Option<String>,
+    offset: usize,
+}
+
+/// A cursor over the decoded move stream, reporting file offsets.
+struct Stream<'a> {
+    data: &'a [u8],
+    at: usize,
+}
+
+impl Stream<'_> {
+    fn offset(&self) -> usize {
+        HEADER_LEN + self.at
+    }
+
+    fn take(&mut self, n: usize, reading: &'static str) -> Result<&[u8], RecordError> {
+        if self.data.len() - self.at < n {
+            return Err(RecordError::at_byte(
+                ErrorKind::Truncated { reading },
+                self.offset(),
+            ));
+        }
+        let s = &self.data[self.at..self.at + n];
+        self.at += n;
+        Ok(s)
+    }
+
+    fn u32(&mut self, reading: &'static str) -> Result<u32, RecordError> {
+        let b = self.take(4, reading)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn comment(&mut self, len: i64) -> Result<Option<String>, RecordError> {
+        if len <= 0 {
+            return Ok(None);
+        }
+        let at = self.offset();
+        let len = usize::try_from(len).unwrap_or(usize::MAX);
+        let bytes = self.take(len, "a comment")?;
+        decode_gbk(bytes, at).map(Some)
+    }
+}
+
+/// GBK text as XQF stores it; Big5 is tried if it is not GBK.
+fn decode_gbk(bytes: &[u8], offset: usize) -> Result<String, RecordError> {
+    let bytes = match bytes.iter().position(|&b| b == 0) {
+        Some(n) => &bytes[..n],
+        None => bytes,
+    };
+    TextEncoding::Gb18030
+        .decode(bytes)
+        .or_else(|| TextEncoding::Big5.decode(bytes))
+        .ok_or_else(|| {
+            RecordError::at_byte(
+                ErrorKind::Undecodable {
+                    encoding: TextEncoding::Gb18030,
+                },
+                offset,
+            )
+        })
+}
+
+/// Reads one XQF file.
+pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
+    if bytes.is_empty() {
+        return Err(RecordError::new(ErrorKind::Empty));
+    }
+    if !bytes.starts_with(b"XQ") {
+        return Err(RecordError::at_byte(
+            ErrorKind::BadMagic {
+                expected: "\"XQ\" at byte 0",
+            },
+            0,
+        ));
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(RecordError::at_byte(
+            ErrorKind::Truncated {
+                reading: "the 1024-byte XQF header",
+            },
+            bytes.len(),
+        ));
+    }
+    let header = &bytes[..HEADER_LEN];
+    let version = header[2];
+    let keys = if version > 10 {
+        Keys::derive(&KeyBytes::read(header))
+    } else {
+        Keys::plain()
+    };
+
+    // The piece table.
+    let mut slots = [0u8; 32];
+    if version > 10 {
+        for (i, &raw) in header[0x10..0x30].iter().enumerate() {
+            let slot = if version >= 12 {
+                (usize::from(keys.piece) + i + 1) & 31
+            } else {
+                i
+            };
+            slots[slot] = raw;
+        }
+        for s in &mut slots {
+            *s = s.wrapping_sub(keys.piece);
+        }
+    } else {
+        slots.copy_from_slice(&header[0x10..0x30]);
+    }
+    let mut setup = Setup::empty();
+    for (i, &v) in slots.iter().enumerate() {
+        let off_board = if version > 10 { v > 89 } else { v == 0xFF };
+        if off_board {
+            continue;
+        }
+        let sq = square(v).ok_or_else(|| {
+            RecordError::at_byte(
+                ErrorKind::SquareOutOfRange {
+                    value: u32::from(v),
+                },
+                0x10 + i,
+            )
+        })?;
+        let color = if i < 16 { Color::Red } else { Color::Black };
+        if setup.board[sq.index()].is_some() {
+            return Err(RecordError::at_byte(
+                ErrorKind::BadSetup(format!("two pieces on {sq}")),
+                0x10 + i,
+            ));
+        }
+        setup.board[sq.index()] = Some(Piece::new(color, SLOT_ROLES[i % 16]));
+    }
+
+    // The move stream.
+    let decoded: Vec<u8>;
+    let data = if version > 10 {
+        decoded = bytes[HEADER_LEN..]
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| b.wrapping_sub(keys.stream[(HEADER_LEN + i) % 32]))
+            .collect();
+        &decoded[..]
+    } else {
+        &bytes[HEADER_LEN..]
+    };
+    let mut stream = Stream { data, at: 0 };
+    let mut raws = Vec::new();
+    let mut opening = None;
+    let mut first_next = false;
+    if !data.is_empty() {
+        let (_, next, _, comment) = record(&mut stream, version, &keys)?;
+        opening = comment;
+        first_next = next;
+    }
+    // Records follow while the placeholder or a move says more is coming
+    // (each record is one awaited, and awaits its continuation and its
+    // alternative); trailing bytes after the tree are ignored, as other
+    // readers do. The count is bounded by the file's length.
+    let mut pending = usize::from(first_next);
+    while pending > 0 {
+        let offset = stream.offset();
+        let ((from, to), next, var, comment) = record(&mut stream, version, &keys)?;
+        pending -= 1;
+        pending += usize::from(next) + usize::from(var);
+        raws.push(Raw {
+            from,
+            to,
+            next,
+            var,
+            comment,
+            offset,
+        });
+    }
+
+    // The side to move is that of the first move's piece (XQF keeps no
+    // reliable side-to-move field).
+    if let Some(first) = raws.first() {
+        if let Some(p) = square(first.from).and_then(|sq| setup.board[sq.index()]) {
+            setup.turn = p.color;
+        }
+    }
+    let start = Position::from_setup(&setup, Validation::Relaxed)
+        .map_err(|e| RecordError::at_byte(ErrorKind::BadSetup(e.to_string()), 0x10))?;
+
+    let mut tree = Tree::new(start.clone());
+    if let Some(c) = &opening {
+        tree.comment(Tree::ROOT, c);
+    }
+    build(&mut tree, &raws)?;
+
+    let mut record = Record::new(start);
+    record.source = Source {
+        format: Format::Xqf,
+        encoding: TextEncoding::Gb18030,
+        game: 1,
+        notation: None,
+    };
+    let t = &mut record.tags;
+    t.result = match header[0x33] {
+        1 => Outcome::RedWins,
+        2 => Outcome::BlackWins,
+        3 | 4 => Outcome::Draw,
+        _ => Outcome::Ongoing,
+    };
+    t.record_type = match header[0x40] {
+        0 => Some(RecordType::FullGame),
+        1 => Some(RecordType::Opening),
+        2 => Some(RecordType::MiddleGame),
+        3 => Some(RecordType::Endgame),
+        _ => None,
+    };
+    for &(offset, max, field) in STRINGS {
+        let len = usize::from(header[offset]).min(max);
+        if len == 0 {
+            continue;
+        }
+        let text = decode_gbk(&header[offset + 1..offset + 1 + len], offset + 1)?;
+        let text = text.trim().to_string();
+        if text.is_empty() {
+            continue;
+        }
+        let slot = match field {
+            "title" => &mut t.title,
+            "event" => &mut t.event,
+            "date" => &mut t.date,
+            "site" => &mut t.site,
+            "red" => &mut t.red,
+            "black" => &mut t.black,
+            "time" => &mut t.time_control,
+            "annotator" => &mut t.annotator,
+            _ => &mut t.author,
+        };
+        *slot = Some(text);
+    }
+    t.other.push(("XqfVersion".into(), version.to_string()));
+    record.main = tree.into_line();
+    Ok(record)
+}
+
+/// A square code `x·10 + y`.
+fn square(v: u8) -> Option<Square> {
+    if v > 89 {
+        return None;
+    }
+    Square::new((v / 10) as i8, (v % 10) as i8)
+}
+
+/// A decoded record: the squares, has-next, has-variation, the comment.
+type RawRecord = ((u8, u8), bool, bool, Option<String>);
+
+/// Reads one 4-byte record and its comment: the squares, has-next,
+/// has-variation, the comment.
+fn record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, RecordError> {
+    let r = s.take(4, "a move record")?;
+    let (rf, rt, flags) = (r[0], r[1], r[2]);
+    if version <= 10 {
+        let len = s.u32("a comment length")?;
+        let comment = s.comment(i64::from(len))?;
+        let from = rf.wrapping_sub(0x18);
+        let to = rt.wrapping_sub(0x20);
+        Ok(((from, to), flags & 0xF0 != 0, flags & 0x0F != 0, comment))
+    } else {
+        let flags = flags & 0xE0;
+        let comment = if flags & 0x20 != 0 {
+            let len = s.u32("a comment length")?;
+            s.comment(i64::from(len) - i64::from(keys.comment))?
+        } else {
+            None
+        };
+        let from = rf.wrapping_sub(0x18).wrapping_sub(keys.from);
+        let to = rt.wrapping_sub(0x20).wrapping_sub(keys.to);
+        Ok(((from, to), flags & 0x80 != 0, flags & 0x40 != 0, comment))
+    }
+}
+
+/// Plays the records, depth first: has-next makes the following record
+/// this move's continuation; has-variation makes a later record an
+/// alternative to this move.
+fn build(tree: &mut Tree, raws: &[Raw]) -> Result<(), RecordError> {
+    build_moves(
+        tree,
+        raws.iter()
+            .map(|r| (r.from, r.to, r.next, r.var, r.comment.as_deref(), r.offset)),
+    )
+}
+
+/// The depth-first tree walk shared by XQF and CBR: `(from, to, has next,
+/// has variation, comment, offset)` per record, squares as `x·10 + y`.
+pub(crate) fn build_moves<'a>(
+    tree: &mut Tree,
+    records: impl Iterator<Item = (u8, u8, bool, bool, Option<&'a str>, usize)>,
+) -> Result<(), RecordError> {
+    let mut parent: NodeId = Tree::ROOT;
+    // Parents whose next child is still to come (an alternative).
+    let mut alternatives: Vec<NodeId> = Vec::new();
+    for (from, to, next, var, comment, offset) in records {
+        let (ply, in_var) = tree.next_ply(parent);
+        let sq = |v: u8| {
+            square(v).ok_or_else(|| {
+                RecordError::at_byte(
+                    ErrorKind::SquareOutOfRange {
+                        value: u32::from(v),
+                    },
+                    offset,
+                )
+                .with_ply(ply, in_var)
+            })
+        };
+        let mv = Move::new(sq(from)?, sq(to)?);
+        let node = tree.add_move(parent, mv).map_err(|e| {
+            let mut err = e.into_record_error(None, ply, in_var);
+            err.at = crate::Location::Byte(offset as u64);
+            err
+        })?;
+        if let Some(c) = comment {
+            tree.comment(node, c);
+        }
+        if var {
+            alternatives.push(parent);
+        }
+        if next {
+            parent = node;
+        } else if let Some(p) = alternatives.pop() {
+            parent = p;
+        } else {
+            break;
+        }
+    }
+    Ok(())
+}
