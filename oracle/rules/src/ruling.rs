@@ -3,7 +3,7 @@
 //! cycle ending at the last move; otherwise no ruling. The JSON form is a
 //! documented interface (`spec/RULINGS.md`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::clauses;
 use crate::edition::Edition;
@@ -16,7 +16,7 @@ use xq_core::Color;
 use xq_core::Game;
 
 /// Why the ruling is what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RulingReason {
     Checkmate,

@@ -2,7 +2,7 @@
 //! kinds of 闲 (兑, 献, 拦, 跟, 闲). A move with several roles takes the
 //! heaviest (CXA 2020 26.4): 将 over 杀 over 捉 over the kinds of 闲.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::edition::{ExchangeBasis, ProtectedTargetChase, RepetitionRules};
 use crate::material::{value, Exchange};
@@ -15,7 +15,7 @@ use super::threats::{
 };
 
 /// The kind of a move in the 棋例 sense.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MoveKind {
     /// 将: the move checks.

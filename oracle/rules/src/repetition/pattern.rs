@@ -1,14 +1,14 @@
 //! Each side's pattern over a cycle (长将, 长捉, 一将一捉, 一将一闲 …),
 //! whether the edition forbids it, and the verdict when both are known.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::edition::{BothForbiddenRanking, RepetitionRules};
 
 use super::classify::{Classified, MoveKind};
 
 /// A side's pattern of moves over a repetition cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pattern {
     /// 长将: every move checks.
