@@ -185,3 +185,143 @@ fn active_clauses_meet_the_coverage_rule() {
         }
     }
 }
+
+const CASE: &str = "  - id: moves.a\n    clauses: [move.horse.leg]\n    description: d\n    ask: legal-moves\n    expect: {count: 44}\n";
+
+#[test]
+fn a_duplicate_in_one_file_points_at_the_duplicate() {
+    let e = load_errors("dup-same-file", &format!("cases:\n{CASE}{CASE}"));
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:7:5: duplicate case id moves.a (first defined at cases/moves/a.yaml:2)"]
+    );
+}
+
+#[test]
+fn an_error_in_the_second_of_two_same_id_cases_is_placed_there() {
+    let bad = CASE.replace("move.horse.leg", "move.horse.legs");
+    let e = load_errors("dup-error", &format!("cases:\n{CASE}{bad}"));
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:8:15: case moves.a: unknown clause id move.horse.legs"]
+    );
+}
+
+#[test]
+fn comments_and_flow_style_still_give_real_places() {
+    let e = load_errors(
+        "comment",
+        "cases:\n  - id: moves.a   # the first\n    clauses: [move.horse.legs]\n    description: d\n    ask: legal-moves\n    expect: {count: 44}\n",
+    );
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:3:15: case moves.a: unknown clause id move.horse.legs"]
+    );
+    let e = load_errors(
+        "flow",
+        "cases:\n  - {id: moves.a, clauses: [move.horse.legs], description: d, ask: legal-moves, expect: {count: 44}}\n",
+    );
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:2:29: case moves.a: unknown clause id move.horse.legs"]
+    );
+}
+
+#[test]
+fn aliases_and_several_documents_are_refused_where_they_are() {
+    let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ncases: [*d]\n";
+    let e = load_errors("bomb", bomb);
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:1:4: YAML anchors and aliases"),
+        "{e:?}"
+    );
+    let e = load_errors("docs", &format!("cases:\n{CASE}---\ncases:\n{CASE}"));
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:7:1: a second YAML document"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn ids_are_strings_that_start_with_their_family() {
+    let e = load_errors(
+        "family",
+        &CASE
+            .replace("moves.a", "check.a")
+            .replace("  - ", "cases:\n  - "),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with(
+            "cases/moves/a.yaml:2:5: case check.a: the id must start with its family \"moves\""
+        ),
+        "{e:?}"
+    );
+    let e = load_errors(
+        "number-id",
+        &format!("cases:\n{}", CASE.replace("moves.a", "123")),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:2:5: case number 1: the id must be a string"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn edition_independent_questions_take_one_answer() {
+    let e = load_errors(
+        "by-edition",
+        &format!("{CASE}    expect_by_edition:\n      axf-2017: {{count: 43}}\n")
+            .replace("  - ", "cases:\n  - "),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(e[0].contains("has one answer in every edition"), "{e:?}");
+}
+
+#[test]
+fn a_symlink_loop_is_one_clear_error() {
+    let root = scratch_suite("loop", &[("moves/a.yaml", &format!("cases:\n{CASE}"))]);
+    std::os::unix::fs::symlink("..", root.join("cases/moves/loop")).unwrap();
+    let e: Vec<String> = match Suite::load(&root) {
+        Ok(_) => panic!("a loop must not load"),
+        Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
+    };
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("symbolic link loop"), "{e:?}");
+}
+
+#[test]
+fn expectations_files_are_checked() {
+    use xq_harness::expectations::Expectations;
+    let ruling = "cases:\n  - id: repetition.a\n    clauses: [repetition.perpetual-check]\n    description: d\n    fen: \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\"\n    moves: \"f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\"\n    ask: ruling\n    expect: {result: \"0-1\"}\n";
+    let root = scratch_suite("exp", &[("repetition/a.yaml", ruling)]);
+    let suite = common::load(&root);
+    let path = root.join("e.yaml");
+    let refused = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        Expectations::load(&path, &suite, false)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = refused(
+        "implementation: x\nfailures:\n  - case: repetition.a\n    editions: []\n    reason: r\n",
+    );
+    assert!(
+        e.contains(":3:3: the known failure of repetition.a lists no editions"),
+        "{e}"
+    );
+    let e = refused("implementation: x\nfailures:\n  - case: repetition.a\n    editions: [cxa-2020, cxa-2020]\n    reason: r\n");
+    assert!(e.contains("lists cxa-2020 twice"), "{e}");
+    let e = refused("implementation: x\nfailures:\n  - case: repetition.a\n    reason: r\n  - case: repetition.a\n    editions: [axf-2017]\n    reason: r\n");
+    assert!(
+        e.contains(":5:3: case repetition.a is listed twice (first at line 3)"),
+        "{e}"
+    );
+    let e = refused(
+        "implementation: x\nfailures:\n  - case: repetition.a\n    reason: \"TODO: explain\"\n",
+    );
+    assert!(e.contains("placeholder reason"), "{e}");
+}

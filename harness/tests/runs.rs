@@ -121,7 +121,10 @@ const RULING_CASE: &str = "  - id: repetition.six\n    clauses: [repetition.perp
 /// (`cycle.adjudicable`) are checked where they are, not ignored.
 #[test]
 fn holds_names_fields_by_path() {
-    let root = scratch_suite("holds-path", &[("repetition/a.yaml", &format!("cases:\n{RULING_CASE}"))]);
+    let root = scratch_suite(
+        "holds-path",
+        &[("repetition/a.yaml", &format!("cases:\n{RULING_CASE}"))],
+    );
     let suite = load(&root);
     let name = "repetition.six::cxa-2020";
     let answer = |adjudicable: bool| {
@@ -136,10 +139,20 @@ fn holds_names_fields_by_path() {
         .unwrap()
     };
     // The kinds are wrong, the adjudicable flag right: a known failure.
-    let r = run(&suite, scripted("holds-1", answer(true), SECOND), exp("cycle.adjudicable"), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("holds-1", answer(true), SECOND),
+        exp("cycle.adjudicable"),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, name).0, Status::Xfail);
     // The flag wrong too: the file says it holds, so the case fails.
-    let r = run(&suite, scripted("holds-2", answer(false), SECOND), exp("cycle.adjudicable"), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("holds-2", answer(false), SECOND),
+        exp("cycle.adjudicable"),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, name);
     assert_eq!(s, Status::Fail, "{m}");
     assert!(m.contains("cycle.adjudicable differs"), "{m}");
@@ -150,23 +163,36 @@ fn holds_names_fields_by_path() {
         "implementation: s\nfailures:\n  - case: repetition.six\n    holds: [adjudicable]\n    reason: r\n",
     )
     .unwrap();
-    let e = Expectations::load(&path, &suite, false).unwrap_err().to_string();
+    let e = Expectations::load(&path, &suite, false)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("expects no \"adjudicable\""), "{e}");
-    assert!(e.contains("cycle.adjudicable"), "the known paths are listed: {e}");
+    assert!(
+        e.contains("cycle.adjudicable"),
+        "the known paths are listed: {e}"
+    );
 }
 
 /// An adapter that crashes on a case whose known failure says `result`
 /// still holds has not shown that: the case fails.
 #[test]
 fn an_error_cannot_show_that_a_field_holds() {
-    let root = scratch_suite("holds-error", &[("repetition/a.yaml", &format!("cases:\n{RULING_CASE}"))]);
+    let root = scratch_suite(
+        "holds-error",
+        &[("repetition/a.yaml", &format!("cases:\n{RULING_CASE}"))],
+    );
     let suite = load(&root);
     let script = json!({"start": started(&["ruling"]), "default": [{"exit": 3}]});
     let exp: Expectations = serde_yaml::from_str(
         "implementation: s\nfailures:\n  - case: repetition.six\n    holds: [result]\n    reason: kinds\n",
     )
     .unwrap();
-    let r = run(&suite, scripted("holds-crash", script, SECOND), exp, settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("holds-crash", script, SECOND),
+        exp,
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "repetition.six::cxa-2020");
     assert_eq!(s, Status::Error, "{m}");
     assert!(m.contains("result cannot be checked"), "{m}");
@@ -180,25 +206,63 @@ fn status_suite(name: &str) -> xq_harness::Suite {
 #[test]
 fn extra_keys_pass_wrong_types_are_named_left_out_fields_are_skipped() {
     let suite = status_suite("partial");
-    let reply = |result: Value| {
-        json!({"start": started(&["status"]), "default": [{"reply": {"seq": "$seq", "id": "check.a", "result": result}}]})
-    };
+    let reply = |result: Value| json!({"start": started(&["status"]), "default": [{"reply": {"seq": "$seq", "id": "check.a", "result": result}}]});
     // An extra top-level key (`id`) and extra result keys are fine.
-    let r = run(&suite, scripted("extra", reply(json!({"in_check": true, "legal_moves": 2, "result": "*", "note": 1})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted(
+            "extra",
+            reply(json!({"in_check": true, "legal_moves": 2, "result": "*", "note": 1})),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "check.a").0, Status::Pass);
     // A field of the wrong type is named, with the type it should have.
-    let r = run(&suite, scripted("type", reply(json!({"in_check": "yes", "legal_moves": 2, "result": "*"})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted(
+            "type",
+            reply(json!({"in_check": "yes", "legal_moves": 2, "result": "*"})),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "check.a");
     assert_eq!(s, Status::Fail);
-    assert!(m.contains("field `in_check` should be a boolean, not \"yes\""), "{m}");
+    assert!(
+        m.contains("field `in_check` should be a boolean, not \"yes\""),
+        "{m}"
+    );
     // Left out: that sub-check is skipped, the others still count.
-    let r = run(&suite, scripted("partial", reply(json!({"legal_moves": 2, "result": "*"})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted(
+            "partial",
+            reply(json!({"legal_moves": 2, "result": "*"})),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "check.a").0, Status::Pass);
     assert_eq!(r[0].skipped_fields, ["in_check"]);
-    let r = run(&suite, scripted("partial-wrong", reply(json!({"legal_moves": 3})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("partial-wrong", reply(json!({"legal_moves": 3})), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "check.a").0, Status::Fail);
     // Every checked field left out: skipped, not passed.
-    let r = run(&suite, scripted("nothing", reply(json!({})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("nothing", reply(json!({})), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "check.a");
     assert_eq!(s, Status::Skip, "{m}");
     assert!(m.contains("leaves out every field"), "{m}");
@@ -208,18 +272,31 @@ fn extra_keys_pass_wrong_types_are_named_left_out_fields_are_skipped() {
 fn duplicate_and_malformed_moves_fail() {
     let text = "cases:\n  - id: moves.a\n    clauses: [move.all]\n    description: d\n    fen: \"4k4/9/9/9/9/9/9/9/9/3KR4 b\"\n    ask: legal-moves\n    expect: {exact: [e9d9, e9f9], excludes: [e9e8]}\n";
     let suite = load(&scratch_suite("dups", &[("moves/a.yaml", text)]));
-    let reply = |moves: Value| {
-        json!({"start": started(&["legal-moves"]), "default": [{"reply": {"seq": "$seq", "result": {"moves": moves}}}]})
-    };
-    let r = run(&suite, scripted("dup", reply(json!(["e9d9", "e9f9", "e9d9"])), SECOND), Expectations::default(), settings(SECOND));
+    let reply = |moves: Value| json!({"start": started(&["legal-moves"]), "default": [{"reply": {"seq": "$seq", "result": {"moves": moves}}}]});
+    let r = run(
+        &suite,
+        scripted("dup", reply(json!(["e9d9", "e9f9", "e9d9"])), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "moves.a");
     assert_eq!(s, Status::Fail);
     assert!(m.contains("lists more than once: e9d9"), "{m}");
-    let r = run(&suite, scripted("malformed", reply(json!(["e9d9", "E9F9", "e9f9"])), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("malformed", reply(json!(["e9d9", "E9F9", "e9f9"])), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "moves.a");
     assert_eq!(s, Status::Fail);
     assert!(m.contains("not ICCS moves such as h2e2: \"E9F9\""), "{m}");
-    let r = run(&suite, scripted("right", reply(json!(["e9f9", "e9d9"])), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("right", reply(json!(["e9f9", "e9d9"])), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "moves.a").0, Status::Pass);
 }
 
@@ -227,16 +304,37 @@ fn duplicate_and_malformed_moves_fail() {
 fn an_empty_problem_list_does_not_name_the_problem() {
     let text = "cases:\n  - id: position.a\n    clauses: [position.fen]\n    description: d\n    fen: \"9/9/9/9/9/9/9/9/9/4K4 w\"\n    ask: position\n    expect: {valid: false, problem: missing-king}\n";
     let suite = load(&scratch_suite("problems", &[("position/a.yaml", text)]));
-    let reply = |result: Value| {
-        json!({"start": started(&["position"]), "default": [{"reply": {"seq": "$seq", "result": result}}]})
-    };
-    let r = run(&suite, scripted("empty", reply(json!({"valid": false, "problems": []})), SECOND), Expectations::default(), settings(SECOND));
+    let reply = |result: Value| json!({"start": started(&["position"]), "default": [{"reply": {"seq": "$seq", "result": result}}]});
+    let r = run(
+        &suite,
+        scripted(
+            "empty",
+            reply(json!({"valid": false, "problems": []})),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "position.a");
     assert_eq!(s, Status::Fail);
     assert!(m.contains("problems is empty"), "{m}");
-    let r = run(&suite, scripted("wrong", reply(json!({"valid": false, "problems": ["too-many"]})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted(
+            "wrong",
+            reply(json!({"valid": false, "problems": ["too-many"]})),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "position.a").0, Status::Fail);
-    let r = run(&suite, scripted("left-out", reply(json!({"valid": false})), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("left-out", reply(json!({"valid": false})), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "position.a").0, Status::Pass);
     assert_eq!(r[0].skipped_fields, ["problems"]);
 }
@@ -262,19 +360,37 @@ fn limits_skip_deep_perft_and_scale_timeouts() {
     // Slower than the base timeout, within it once scaled.
     let script = json!({"start": start, "default": [{"sleep": 0.8}, {"reply": {"seq": "$seq", "result": {"nodes": 44}}}]});
     let timeout = Duration::from_millis(400);
-    let r = run(&suite, scripted("limits", script, timeout), Expectations::default(), settings(timeout));
+    let r = run(
+        &suite,
+        scripted("limits", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
     assert_eq!(status_of(&r, "perft.d1").0, Status::Pass);
     let (s, m) = status_of(&r, "perft.d2");
     assert_eq!(s, Status::Skip);
-    assert!(m.contains("deeper than the implementation's max_perft_depth 1"), "{m}");
+    assert!(
+        m.contains("deeper than the implementation's max_perft_depth 1"),
+        "{m}"
+    );
 }
 
 /// Late and stray lines belong to the request they answer (or to none):
 /// they are never charged to the next case.
 #[test]
 fn replies_are_matched_by_seq() {
-    let ids = ["a-stray-after", "b-ok", "c-error-no-seq", "d-ok", "e-late-twice", "f-ok"];
-    let suite = load(&scratch_suite("seq", &[("perft/a.yaml", &perft_cases(&ids))]));
+    let ids = [
+        "a-stray-after",
+        "b-ok",
+        "c-error-no-seq",
+        "d-ok",
+        "e-late-twice",
+        "f-ok",
+    ];
+    let suite = load(&scratch_suite(
+        "seq",
+        &[("perft/a.yaml", &perft_cases(&ids))],
+    ));
     let script = json!({
         "start": started(&["perft"]),
         "default": ok(44),
@@ -288,7 +404,12 @@ fn replies_are_matched_by_seq() {
                                    {"reply": {"seq": "$seq", "error": "late"}}],
         }
     });
-    let r = run(&suite, scripted("seq", script, SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("seq", script, SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     assert_eq!(status_of(&r, "perft.a-stray-after").0, Status::Pass);
     assert_eq!(status_of(&r, "perft.b-ok").0, Status::Pass);
     let (s, m) = status_of(&r, "perft.c-error-no-seq");
@@ -305,16 +426,29 @@ fn replies_are_matched_by_seq() {
 fn a_hanging_adapter_is_given_up_on() {
     let ids: Vec<String> = (0..30).map(|i| format!("hang-{i:02}")).collect();
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    let suite = load(&scratch_suite("give-up", &[("perft/a.yaml", &perft_cases(&ids))]));
+    let suite = load(&scratch_suite(
+        "give-up",
+        &[("perft/a.yaml", &perft_cases(&ids))],
+    ));
     let script = json!({"start": started(&["perft"]), "default": [{"sleep": 60}]});
     let timeout = Duration::from_millis(300);
     let t = Instant::now();
-    let r = run(&suite, scripted("give-up", script, timeout), Expectations::default(), settings(timeout));
+    let r = run(
+        &suite,
+        scripted("give-up", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
     assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
     assert!(r.iter().all(|r| r.status == Status::Error));
     let gave_up = r
         .iter()
-        .filter(|r| r.message.as_deref().unwrap_or("").contains("gave up on the implementation after 5 failures in a row"))
+        .filter(|r| {
+            r.message
+                .as_deref()
+                .unwrap_or("")
+                .contains("gave up on the implementation after 5 failures in a row")
+        })
         .count();
     assert_eq!(gave_up, 25);
 }
@@ -322,27 +456,45 @@ fn a_hanging_adapter_is_given_up_on() {
 /// The whole process group is killed: a grandchild holding the pipes dies.
 #[test]
 fn grandchildren_die_with_the_adapter() {
-    let suite = load(&scratch_suite("group", &[("perft/a.yaml", &perft_cases(&["a"]))]));
-    let pid_file = std::env::temp_dir().join(format!("xq-harness-grandchild-{}", std::process::id()));
+    let suite = load(&scratch_suite(
+        "group",
+        &[("perft/a.yaml", &perft_cases(&["a"]))],
+    ));
+    let pid_file =
+        std::env::temp_dir().join(format!("xq-harness-grandchild-{}", std::process::id()));
     let script = json!({"start": started(&["perft"]), "default": [
         {"grandchild": pid_file.to_str().unwrap()}, {"sleep": 60}]});
     let timeout = Duration::from_millis(500);
     let t = Instant::now();
-    let r = run(&suite, scripted("group", script, timeout), Expectations::default(), settings(timeout));
+    let r = run(
+        &suite,
+        scripted("group", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
     assert_eq!(status_of(&r, "perft.a").0, Status::Error);
     assert!(t.elapsed() < Duration::from_secs(5));
     let pid = std::fs::read_to_string(&pid_file).unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
     // Gone, or a zombie waiting for init to reap it.
-    assert!(stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"), "{stat}");
+    assert!(
+        stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"),
+        "{stat}"
+    );
 }
 
 /// Replies are bounded: a line that never ends fails at the cap instead of
 /// being read whole, and garbage is quoted briefly.
 #[test]
 fn huge_replies_are_capped_and_quoted_briefly() {
-    let suite = load(&scratch_suite("huge", &[("perft/a.yaml", &perft_cases(&["a-endless", "b-garbage", "c-flood", "d-ok"]))]));
+    let suite = load(&scratch_suite(
+        "huge",
+        &[(
+            "perft/a.yaml",
+            &perft_cases(&["a-endless", "b-garbage", "c-flood", "d-ok"]),
+        )],
+    ));
     let script = json!({"start": started(&["perft"]), "default": ok(44), "cases": {
         "perft.a-endless": [{"huge": 300u64 << 20, "newline": false}, {"sleep": 60}],
         "perft.b-garbage": [{"huge": 1u64 << 20}],
@@ -350,7 +502,12 @@ fn huge_replies_are_capped_and_quoted_briefly() {
     }});
     let timeout = Duration::from_secs(20);
     let t = Instant::now();
-    let r = run(&suite, scripted("huge", script, timeout), Expectations::default(), settings(timeout));
+    let r = run(
+        &suite,
+        scripted("huge", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
     assert!(t.elapsed() < Duration::from_secs(15), "{:?}", t.elapsed());
     let (s, m) = status_of(&r, "perft.a-endless");
     assert_eq!(s, Status::Error);
@@ -370,12 +527,20 @@ fn huge_replies_are_capped_and_quoted_briefly() {
 #[test]
 fn writes_time_out() {
     let long_id = format!("perft.{}", "x".repeat(300_000));
-    let suite = load(&scratch_suite("write", &[("perft/a.yaml", &perft_cases(&[&long_id[6..], "ok"]))]));
+    let suite = load(&scratch_suite(
+        "write",
+        &[("perft/a.yaml", &perft_cases(&[&long_id[6..], "ok"]))],
+    ));
     // The adapter stops reading as soon as the handshake is done.
     let script = json!({"start": started(&["perft"]), "after_start": [{"stop_reading": 60}]});
     let timeout = Duration::from_millis(500);
     let t = Instant::now();
-    let r = run(&suite, scripted("write", script, timeout), Expectations::default(), settings(timeout));
+    let r = run(
+        &suite,
+        scripted("write", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
     assert!(t.elapsed() < Duration::from_secs(6), "{:?}", t.elapsed());
     let (s, m) = status_of(&r, &long_id);
     assert_eq!(s, Status::Error);
@@ -389,7 +554,12 @@ fn in_process_perft_honours_the_timeout() {
     let suite = load(&scratch_suite("deep", &[("perft/a.yaml", text)]));
     let timeout = Duration::from_millis(300);
     let t = Instant::now();
-    let r = run(&suite, Box::new(OracleFactory), Expectations::default(), settings(timeout));
+    let r = run(
+        &suite,
+        Box::new(OracleFactory),
+        Expectations::default(),
+        settings(timeout),
+    );
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     let (s, m) = status_of(&r, "perft.deep");
     assert_eq!(s, Status::Error);
@@ -408,10 +578,30 @@ fn convert_answers_are_read_back() {
             "notation.a": [{"reply": {"seq": "$seq", "result": {"move": a}}}],
             "notation.b": [{"reply": {"seq": "$seq", "result": {"move": b}}}]}})
     };
-    let r = run(&suite, scripted("glyphs", answers("馬8進7", "傌二進三"), SECOND), Expectations::default(), settings(SECOND));
-    assert_eq!(status_of(&r, "notation.a").0, Status::Pass, "{}", status_of(&r, "notation.a").1);
-    assert_eq!(status_of(&r, "notation.b").0, Status::Pass, "{}", status_of(&r, "notation.b").1);
-    let r = run(&suite, scripted("wrong", answers("马8进9", "h0g2"), SECOND), Expectations::default(), settings(SECOND));
+    let r = run(
+        &suite,
+        scripted("glyphs", answers("馬8進7", "傌二進三"), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
+    assert_eq!(
+        status_of(&r, "notation.a").0,
+        Status::Pass,
+        "{}",
+        status_of(&r, "notation.a").1
+    );
+    assert_eq!(
+        status_of(&r, "notation.b").0,
+        Status::Pass,
+        "{}",
+        status_of(&r, "notation.b").1
+    );
+    let r = run(
+        &suite,
+        scripted("wrong", answers("马8进9", "h0g2"), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
     let (s, m) = status_of(&r, "notation.a");
     assert_eq!(s, Status::Fail);
     assert!(m.contains("expected 马8进7"), "{m}");
