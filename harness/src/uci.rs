@@ -446,13 +446,13 @@ impl Uci {
     }
 }
 
-/// A divide line of `go perft`: exactly `move: count`.
+/// A divide line of `go perft`: exactly `word: count` (the word should be
+/// a move; `info string …: 3` and other chatter are not divide lines).
 fn divide_line(l: &str) -> Option<(String, u64)> {
     let (m, n) = l.trim().split_once(": ")?;
     let n: u64 = n.trim().parse().ok()?;
     let m = m.trim();
-    (m.len() >= 4 && m.len() <= 6 && m.chars().all(|c| c.is_ascii_alphanumeric()))
-        .then(|| (m.to_string(), n))
+    (!m.is_empty() && !m.contains(char::is_whitespace)).then(|| (m.to_string(), n))
 }
 
 /// A divide line of a `perft N 1` command: `Hb1-a3  1  1` or `Cb3xb10  1  20`.
@@ -590,6 +590,7 @@ mod tests {
     #[test]
     fn divide_lines() {
         assert_eq!(divide_line("b3b10: 1"), Some(("b3b10".into(), 1)));
+        assert_eq!(divide_line("é1a2: 1"), Some(("é1a2".into(), 1)));
         assert_eq!(divide_line("info string NNUE evaluation: 3"), None);
         assert_eq!(divide_line("Nodes searched: 44"), None);
         assert_eq!(
