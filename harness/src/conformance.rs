@@ -203,7 +203,7 @@ fn families(suite: &Suite) -> Vec<String> {
     set.into_iter().collect()
 }
 
-fn by_family<'a>(o: &'a Outcome) -> BTreeMap<&'a str, Vec<&'a CaseResult>> {
+fn by_family(o: &Outcome) -> BTreeMap<&str, Vec<&CaseResult>> {
     let mut m: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for r in &o.results {
         m.entry(r.family.as_str()).or_default().push(r);
