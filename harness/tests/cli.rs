@@ -202,3 +202,36 @@ fn junit_stays_well_formed() {
     assert!(!xml.contains('\u{FFFE}') && !xml.contains('\u{FFFF}') && !xml.contains('\u{1}'));
     assert!(xml.contains("bad  &lt;&amp;&gt; &quot;text&quot;"), "{xml}");
 }
+
+/// The conformance matrix links each failing cell to its cases, and the
+/// HTML page stands alone (no external assets).
+#[test]
+fn the_conformance_matrix_links_failures_and_stands_alone() {
+    use xq_harness::conformance::{html, markdown, run_entry, Entry};
+    let text = "cases:\n  - id: perft.start.d1\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 45\n";
+    let root = scratch_suite("cli-matrix", &[("perft/a.yaml", text)]);
+    let suite = common::load(&root);
+    let options = parse(&["--suite", root.to_str().unwrap()]).unwrap();
+    let planned = xq_harness::runner::plan(&suite, None);
+    let o = run_entry(
+        Entry {
+            key: "oracle".into(),
+            factory: Box::new(xq_harness::implementation::OracleFactory),
+            expectations: None,
+        },
+        &suite,
+        &planned,
+        &options,
+    );
+    let md = markdown(&suite, std::slice::from_ref(&o), false);
+    assert!(md.contains("| **oracle** |"), "{md}");
+    assert!(md.contains("0 / [1 ✗](#oracle-perft) / 0"), "{md}");
+    assert!(md.contains("<a id=\"oracle-perft\"></a>"), "{md}");
+    assert!(md.contains("`perft.start.d1`: 44 nodes, expected 45"), "{md}");
+    let page = html(&suite, &[o], false);
+    assert!(page.contains("<a href=\"#oracle-perft\">1 ✗</a>"), "{page}");
+    assert!(page.contains("id=\"oracle-perft\""));
+    for external in ["http://", "https://", "src=", "<link"] {
+        assert!(!page.contains(external), "{external}");
+    }
+}
