@@ -237,6 +237,13 @@ pub fn load_file(
     registry: &Registry,
 ) -> Result<Vec<Case>, Vec<LoadError>> {
     let text = std::fs::read_to_string(path).map_err(|e| vec![LoadError::io(rel, e)])?;
+    load_text(&text, rel, registry)
+}
+
+/// Loads the text of one case file; `rel` is its name under the suite
+/// root (`cases/<family>/<topic>.yaml`), used for the family and messages.
+pub fn load_text(text: &str, rel: &Path, registry: &Registry) -> Result<Vec<Case>, Vec<LoadError>> {
+    let text = text.to_string();
     crate::location::refuse_multi_document(rel, &text).map_err(|e| vec![e])?;
     crate::location::refuse_aliases(rel, &text).map_err(|e| vec![e])?;
     let file: CaseFile =

@@ -73,6 +73,17 @@ impl Expectations {
         allow_placeholders: bool,
     ) -> Result<Expectations, LoadError> {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, e))?;
+        Expectations::from_text(&text, path, suite, allow_placeholders)
+    }
+
+    /// [`Expectations::load`] on a file's text; `path` names it in messages.
+    pub fn from_text(
+        text: &str,
+        path: &Path,
+        suite: &Suite,
+        allow_placeholders: bool,
+    ) -> Result<Expectations, LoadError> {
+        let text = text.to_string();
         crate::location::refuse_multi_document(path, &text)?;
         let exp: Expectations =
             serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(path, &e, &text))?;

@@ -341,7 +341,9 @@ impl Run {
                 Ok(c) => {
                     result.skipped_fields = c.skipped.iter().map(|s| s.to_string()).collect();
                     let verdict = match c.failure() {
-                        Some(why) => (Status::Fail, Some(why)),
+                        // A failure lists what differs, which an answer
+                        // of a million moves would make huge.
+                        Some(why) => (Status::Fail, Some(crate::text::truncate_to(&why, 2000))),
                         None if c.checked.is_empty() => (Status::Skip, Some(left_out(&c.skipped))),
                         None => (Status::Pass, None),
                     };

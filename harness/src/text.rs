@@ -31,11 +31,16 @@ pub fn quote_list<T: AsRef<str>>(items: &[T]) -> String {
 
 /// `text` cut to [`QUOTE_CHARS`] characters (unquoted).
 pub fn truncate(text: &str) -> String {
+    truncate_to(text, QUOTE_CHARS)
+}
+
+/// `text` cut to `max` characters, with an ellipsis and the total length.
+pub fn truncate_to(text: &str, max: usize) -> String {
     let n = text.chars().count();
-    if n <= QUOTE_CHARS {
+    if n <= max {
         text.to_string()
     } else {
-        let cut: String = text.chars().take(QUOTE_CHARS).collect();
+        let cut: String = text.chars().take(max).collect();
         format!("{cut}… ({n} characters in all)")
     }
 }

@@ -227,7 +227,10 @@ fn the_conformance_matrix_links_failures_and_stands_alone() {
     assert!(md.contains("| **oracle** |"), "{md}");
     assert!(md.contains("0 / [1 ✗](#oracle-perft) / 0"), "{md}");
     assert!(md.contains("<a id=\"oracle-perft\"></a>"), "{md}");
-    assert!(md.contains("`perft.start.d1`: 44 nodes, expected 45"), "{md}");
+    assert!(
+        md.contains("`perft.start.d1`: 44 nodes, expected 45"),
+        "{md}"
+    );
     let page = html(&suite, &[o], false);
     assert!(page.contains("<a href=\"#oracle-perft\">1 ✗</a>"), "{page}");
     assert!(page.contains("id=\"oracle-perft\""));

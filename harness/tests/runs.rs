@@ -572,11 +572,15 @@ fn in_process_perft_honours_the_timeout() {
 #[test]
 fn convert_answers_are_read_back() {
     let text = "cases:\n  - id: notation.a\n    clauses: [notation.chinese]\n    description: d\n    moves: \"h2e2\"\n    ask: convert\n    move: h9g7\n    to: chinese\n    expect: 马8进7\n  - id: notation.b\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: h0g2\n    to: chinese\n    expect: 马二进三\n";
-    let suite = load(&scratch_suite("convert", &[("notation/a.yaml", text)]));
+    let text = format!("{text}  - id: notation.c\n    clauses: [notation.chinese]\n    description: d\n    fen: \"3k5/9/9/9/9/9/9/3A5/9/3AK4 w\"\n    ask: convert\n    move: d0e1\n    to: chinese\n    expect: 后仕进五\n  - id: notation.d\n    clauses: [notation.wxf]\n    description: d\n    fen: \"3k5/9/9/9/9/9/9/3A5/9/3AK4 w\"\n    ask: convert\n    move: d0e1\n    to: wxf\n    expect: A-+5\n  - id: notation.e\n    clauses: [notation.chinese]\n    description: d\n    fen: \"3k5/9/9/9/9/9/R8/9/9/R3K4 w\"\n    ask: convert\n    move: a0a1\n    to: chinese\n    expect: 后车进一\n");
+    let suite = load(&scratch_suite("convert", &[("notation/a.yaml", &text)]));
     let answers = |a: &str, b: &str| {
         json!({"start": started(&["convert"]), "cases": {
             "notation.a": [{"reply": {"seq": "$seq", "result": {"move": a}}}],
-            "notation.b": [{"reply": {"seq": "$seq", "result": {"move": b}}}]}})
+            "notation.b": [{"reply": {"seq": "$seq", "result": {"move": b}}}],
+            "notation.c": [{"reply": {"seq": "$seq", "result": {"move": "仕六进五"}}}],
+            "notation.d": [{"reply": {"seq": "$seq", "result": {"move": "A6+5"}}}],
+            "notation.e": [{"reply": {"seq": "$seq", "result": {"move": "车九进一"}}}]}})
     };
     let r = run(
         &suite,
@@ -584,6 +588,15 @@ fn convert_answers_are_read_back() {
         Expectations::default(),
         settings(SECOND),
     );
+    // 前/后 left out where only one advisor can make the move: still that move.
+    let (s, m) = status_of(&r, "notation.c");
+    assert_eq!(s, Status::Pass, "{m}");
+    let (s, m) = status_of(&r, "notation.d");
+    assert_eq!(s, Status::Pass, "{m}");
+    // Left out where both rooks can: ambiguous, a failure with the reason.
+    let (s, m) = status_of(&r, "notation.e");
+    assert_eq!(s, Status::Fail);
+    assert!(m.contains("ambiguous"), "{m}");
     assert_eq!(
         status_of(&r, "notation.a").0,
         Status::Pass,
