@@ -371,7 +371,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
             let results: Vec<CaseResult> = planned
                 .iter()
                 .map(|p| {
-                    let mut r = Run::blank(p, options.editions.as_deref());
+                    let mut r = Run::blank(p);
                     r.status = Status::Error;
                     r.message = Some(format!("cannot start the implementation: {e}"));
                     r

@@ -238,9 +238,8 @@ impl Run {
     }
 
     /// The result of a trial before it is asked.
-    pub fn blank(planned: &Planned, editions_filter: Option<&[String]>) -> CaseResult {
+    pub fn blank(planned: &Planned) -> CaseResult {
         let case = &planned.case;
-        let _ = editions_filter;
         CaseResult {
             name: planned.name(),
             id: case.id.clone(),
@@ -265,7 +264,7 @@ impl Run {
     pub fn run_one(&self, planned: &Planned, editions_filter: Option<&[String]>) -> CaseResult {
         let case = &planned.case;
         let expect = planned.expect();
-        let mut result = Run::blank(planned, editions_filter);
+        let mut result = Run::blank(planned);
         let started = &self.pool.started;
         let kind = case.question.kind();
         if !started.questions.iter().any(|q| q == kind.name()) {

@@ -195,7 +195,7 @@ fn junit_stays_well_formed() {
     use xq_harness::runner::{plan, Run, Status};
     let root = scratch_suite("cli-junit", &[("perft/a.yaml", TWO)]);
     let suite = common::load(&root);
-    let mut r = Run::blank(&plan(&suite, None)[0], None);
+    let mut r = Run::blank(&plan(&suite, None)[0]);
     r.status = Status::Fail;
     r.message = Some("bad \u{FFFE}\u{FFFF}\u{0001} <&> \"text\"".into());
     let xml = junit("x", &[r], false);
