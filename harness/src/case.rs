@@ -10,7 +10,7 @@ use xq_core::{parse_move, Game, Notation, ParseMoveError, Position, Square, Vali
 use xq_oracle::edition;
 use xq_oracle::protocol::{Question, QuestionKind, Request};
 
-use crate::expect::Expect;
+use crate::expect::{is_iccs, Expect};
 use crate::location::{LoadError, Locator};
 use crate::registry::Registry;
 
@@ -22,6 +22,7 @@ pub struct Case {
     /// The file, relative to the suite root, and the case's first line.
     pub file: PathBuf,
     pub line: usize,
+    pub column: usize,
     pub clauses: Vec<String>,
     pub description: String,
     /// The editions it applies to, in registry order.
@@ -44,6 +45,24 @@ pub struct Case {
 impl Case {
     pub fn family(&self) -> &str {
         self.id.split('.').next().unwrap_or("")
+    }
+
+    /// The position the question is asked in: the start position after
+    /// the moves (none for `position` cases, whose FEN may be invalid, and
+    /// for rulings on a record that ends with an illegal move).
+    pub fn position_after(&self) -> Option<Position> {
+        if self.question == Question::Position {
+            return None;
+        }
+        let validation = if self.relaxed {
+            Validation::Relaxed
+        } else {
+            Validation::Strict
+        };
+        let start = Position::from_fen_with(&self.fen, validation).ok()?;
+        Game::from_texts(start, &self.moves)
+            .ok()
+            .map(|g| g.current().clone())
     }
 
     /// The protocol request for this case under an edition.
@@ -76,7 +95,8 @@ enum MoveList {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCase {
-    id: String,
+    /// Read as any value so that a non-string id is refused by name.
+    id: serde_yaml::Value,
     clauses: Vec<String>,
     description: String,
     #[serde(default)]
@@ -128,8 +148,14 @@ impl Suite {
     pub fn load(root: &Path) -> Result<Suite, Vec<LoadError>> {
         let registry = Registry::load(&root.join("spec/clauses.yaml")).map_err(|e| vec![e])?;
         let mut files = Vec::new();
-        collect_yaml(&root.join("cases"), &mut files)
-            .map_err(|e| vec![LoadError::io(&root.join("cases"), e)])?;
+        collect_yaml(&root.join("cases"), &mut Vec::new(), &mut files).map_err(|e| {
+            let rel = e
+                .file
+                .strip_prefix(root)
+                .map(Path::to_path_buf)
+                .unwrap_or(e.file.clone());
+            vec![LoadError { file: rel, ..e }]
+        })?;
         files.sort();
         let mut cases = Vec::new();
         let mut errors = Vec::new();
@@ -142,7 +168,7 @@ impl Suite {
                         if let Some((f, l)) = seen.get(&case.id) {
                             errors.push(LoadError::at(
                                 &rel,
-                                (case.line, 5),
+                                (case.line, case.column),
                                 format!(
                                     "duplicate case id {} (first defined at {}:{l})",
                                     case.id,
@@ -170,11 +196,33 @@ impl Suite {
     }
 }
 
-fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+/// Every YAML file under `dir`, following symbolic links but refusing a
+/// directory that is reached twice (a link loop or a second way in).
+fn collect_yaml(
+    dir: &Path,
+    visited: &mut Vec<PathBuf>,
+    out: &mut Vec<PathBuf>,
+) -> Result<(), LoadError> {
+    let real = std::fs::canonicalize(dir).map_err(|e| LoadError::io(dir, e))?;
+    if let Some(first) = visited.iter().find(|v| **v == real) {
+        return Err(LoadError::file(
+            dir,
+            format!(
+                "this directory is {} again (a symbolic link loop or a second link to it): the suite would be read twice",
+                first.display()
+            ),
+        ));
+    }
+    visited.push(real);
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| LoadError::io(dir, e))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| LoadError::io(dir, e))?;
+    entries.sort();
+    for path in entries {
         if path.is_dir() {
-            collect_yaml(&path, out)?;
+            collect_yaml(&path, visited, out)?;
         } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
             out.push(path);
         }
@@ -189,12 +237,30 @@ pub fn load_file(
     registry: &Registry,
 ) -> Result<Vec<Case>, Vec<LoadError>> {
     let text = std::fs::read_to_string(path).map_err(|e| vec![LoadError::io(rel, e)])?;
-    let file: CaseFile = serde_yaml::from_str(&text).map_err(|e| vec![LoadError::yaml(rel, &e)])?;
+    load_text(&text, rel, registry)
+}
+
+/// Loads the text of one case file; `rel` is its name under the suite
+/// root (`cases/<family>/<topic>.yaml`), used for the family and messages.
+pub fn load_text(text: &str, rel: &Path, registry: &Registry) -> Result<Vec<Case>, Vec<LoadError>> {
+    let text = text.to_string();
+    crate::location::refuse_multi_document(rel, &text).map_err(|e| vec![e])?;
+    crate::location::refuse_aliases(rel, &text).map_err(|e| vec![e])?;
+    let file: CaseFile =
+        serde_yaml::from_str(&text).map_err(|e| vec![LoadError::yaml(rel, &e, &text)])?;
     let loc = Locator::new(&text);
+    // The family is the directory under cases/: every id starts with it.
+    let family = rel
+        .strip_prefix("cases")
+        .unwrap_or(rel)
+        .components()
+        .next()
+        .filter(|_| rel.parent().is_some_and(|p| p != Path::new("cases")))
+        .map(|c| c.as_os_str().to_string_lossy().into_owned());
     let mut cases = Vec::new();
     let mut errors = Vec::new();
-    for raw in file.cases {
-        match check_case(raw, rel, &loc, registry) {
+    for (n, raw) in file.cases.into_iter().enumerate() {
+        match check_case(raw, n, family.as_deref(), rel, &loc, registry) {
             Ok(c) => cases.push(c),
             Err(e) => errors.push(e),
         }
@@ -216,15 +282,37 @@ fn valid_id(id: &str) -> bool {
 
 fn check_case(
     raw: RawCase,
+    n: usize,
+    family: Option<&str>,
     rel: &Path,
     loc: &Locator,
     registry: &Registry,
 ) -> Result<Case, LoadError> {
-    let id = raw.id.clone();
-    let err =
-        |key: &str, msg: String| LoadError::at(rel, loc.key(&id, key), format!("case {id}: {msg}"));
+    let id = match &raw.id {
+        serde_yaml::Value::String(s) => s.clone(),
+        other => {
+            let shown = serde_yaml::to_string(other).unwrap_or_default();
+            let shown = shown.trim();
+            return Err(LoadError::at(
+                rel,
+                loc.key(n, shown, "id"),
+                format!(
+                    "case number {}: the id must be a string, not {}",
+                    n + 1,
+                    crate::text::quote(shown)
+                ),
+            ));
+        }
+    };
+    let err = |key: &str, msg: String| {
+        LoadError::at(rel, loc.key(n, &id, key), format!("case {id}: {msg}"))
+    };
     let err_at = |key: &str, token: &str, msg: String| {
-        LoadError::at(rel, loc.token(&id, key, token), format!("case {id}: {msg}"))
+        LoadError::at(
+            rel,
+            loc.token(n, &id, key, token),
+            format!("case {id}: {msg}"),
+        )
     };
 
     if !valid_id(&id) {
@@ -232,6 +320,14 @@ fn check_case(
             "id",
             "ids use lowercase letters, digits, '.' and '-'".into(),
         ));
+    }
+    if let Some(f) = family {
+        if id.split('.').next() != Some(f) || !id.contains('.') {
+            return Err(err(
+                "id",
+                format!("the id must start with its family {f:?} (the directory under cases/), as in {f}.topic.name"),
+            ));
+        }
     }
     if raw.clauses.is_empty() {
         return Err(err("clauses", "a case tests at least one clause".into()));
@@ -310,7 +406,9 @@ fn check_case(
         }
     }
 
-    // Implementations are sent a real FEN, never the `startpos` shorthand.
+    // Implementations are sent a real FEN, never the `startpos` shorthand,
+    // and always all six fields (the FEN under test of a `position` case
+    // is sent as written).
     let fen = match raw.fen.as_deref() {
         None | Some("startpos") => xq_core::START_FEN.to_string(),
         Some(f) => f.to_string(),
@@ -365,6 +463,13 @@ fn check_case(
         }
         position = Some(game.current().clone());
     }
+    let fen = if kind == QuestionKind::Position {
+        fen
+    } else {
+        Position::from_fen_with(&fen, validation)
+            .map(|p| p.fen())
+            .unwrap_or(fen)
+    };
 
     let question = match kind {
         QuestionKind::LegalMoves => Question::LegalMoves,
@@ -436,6 +541,15 @@ fn check_case(
     for e in &editions {
         expect.insert(e.clone(), base.clone());
     }
+    if !raw.expect_by_edition.is_empty() && crate::runner::edition_independent(kind) {
+        return Err(err(
+            "expect_by_edition",
+            format!(
+                "a {} question has one answer in every edition (the rules of movement do not change): no expect_by_edition",
+                kind.name()
+            ),
+        ));
+    }
     for (e, v) in raw.expect_by_edition {
         if !editions.contains(&e) {
             return Err(err_at(
@@ -448,7 +562,8 @@ fn check_case(
     }
 
     Ok(Case {
-        line: loc.case(&id).0,
+        line: loc.case(n, &id).0,
+        column: loc.case(n, &id).1,
         id,
         file: rel.to_path_buf(),
         clauses: raw.clauses,
@@ -493,14 +608,4 @@ fn movable(pos: &Position, m: &str) -> Result<(), String> {
         )),
         None => Err(format!("moves from the empty point {from}")),
     }
-}
-
-/// Exactly the canonical ICCS form: lowercase file, rank digit, twice.
-fn is_iccs(m: &str) -> bool {
-    let b = m.as_bytes();
-    b.len() == 4
-        && (b'a'..=b'i').contains(&b[0])
-        && b[1].is_ascii_digit()
-        && (b'a'..=b'i').contains(&b[2])
-        && b[3].is_ascii_digit()
 }

@@ -1,22 +1,25 @@
 //! The runner's command line: its own options, then libtest's.
 //!
-//! Options the runner knows are taken out of the arguments; everything else
-//! goes to libtest-mimic, so `--list`, filters, `--skip`, `--exact`,
-//! `--format` and `--test-threads` behave as they do under `cargo test`.
+//! Options the runner knows are taken out of the arguments; name filters
+//! (any number, as with `cargo test`) are applied by the runner; the rest
+//! goes to libtest-mimic, so `--list`, `--skip`, `--exact`, `--format` and
+//! `--test-threads` behave as they do under `cargo test`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::case::Suite;
+use crate::expectations::Expectations;
 use crate::implementation::{Factory, JsonLinesFactory, OracleFactory, Pool};
 use crate::report;
-use crate::runner::{self, Expectations, Run};
+use crate::runner::{self, CaseResult, Run, Settings, Status};
 use crate::uci::UciFactory;
 
 pub const USAGE: &str = "\
 xq-suite: run the xiangqi spec suite against an implementation
 
-USAGE: xq-suite [RUNNER OPTIONS] [LIBTEST OPTIONS] [FILTER]
+USAGE: xq-suite [RUNNER OPTIONS] [LIBTEST OPTIONS] [FILTER …]
 
 Which implementation (default: the built-in oracle, in-process):
   --oracle                 the built-in oracle, in-process
@@ -27,20 +30,33 @@ Which implementation (default: the built-in oracle, in-process):
 Runner options:
   --suite DIR              the suite root holding spec/ and cases/ (default: this repository)
   --edition ID             only this edition (repeatable)
-  --timeout SECS           per-request timeout (default 5)
+  --timeout SECS           base time per request (default 5; perft cases get more in
+                           proportion to their node count; the handshake's time_scale
+                           multiplies it)
   --expectations FILE      known failures of this implementation (YAML); the built-in
                            oracle uses harness/expectations/xq-oracle.yaml by default
+  --strict                 tentative cases' failures fail the run too
+  --allow-empty            a run in which nothing was tested is not an error
+  --allow-placeholders     accept placeholder (TODO) reasons in the expectations file
   --json FILE              write a JSON report
   --junit FILE             write a JUnit XML report
   --write-expectations FILE
                            write this run's failures as an expectations file
+  --report DIR             run every implementation this repository has and write the
+                           conformance matrix (DIR/implementations.md and .html); see
+                           harness/implementations.yaml
   --coverage               print the per-clause coverage table and exit
   --diff-editions A B      list every case whose verdict differs between two editions
                            (the built-in oracle's answers) and exit
   --help-suite             this text
 
+Trials are named `<case id>` for questions asked once (legal-moves, is-legal,
+status, perft, convert, position) and `<case id>::<edition>` for rulings and
+classifications. A FILTER selects trials whose name contains it; several
+filters select the trials any of them selects.
+
 Libtest options (as for cargo test): --list, --exact, --skip PATTERN,
-  --format pretty|terse|json, --test-threads N, --quiet, FILTER …
+  --format pretty|terse|json, --test-threads N, --quiet
 ";
 
 /// The runner's own options.
@@ -52,12 +68,19 @@ pub struct Options {
     pub json: Option<PathBuf>,
     pub junit: Option<PathBuf>,
     pub write_expectations: Option<PathBuf>,
+    pub report: Option<PathBuf>,
     pub coverage: bool,
     pub help: bool,
+    pub strict: bool,
+    pub allow_empty: bool,
+    pub allow_placeholders: bool,
+    pub timeout: Duration,
     /// Compare two editions instead of running the suite.
     pub diff_editions: Option<(String, String)>,
     /// The implementation is the built-in oracle (in-process or `xq serve`).
     pub builtin: bool,
+    /// Name filters (any matches).
+    pub filters: Vec<String>,
     /// What is left for libtest.
     pub libtest: Vec<String>,
 }
@@ -77,6 +100,19 @@ pub fn sibling_xq() -> PathBuf {
     dir.join(format!("xq{}", std::env::consts::EXE_SUFFIX))
 }
 
+/// Libtest options that take a value (as a separate argument).
+const LIBTEST_VALUED: [&str; 6] = [
+    "--skip",
+    "--format",
+    "--test-threads",
+    "--logfile",
+    "--color",
+    "-Z",
+];
+
+/// The longest `--timeout` accepted: a day.
+const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
 impl Options {
     /// Splits the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
@@ -88,13 +124,18 @@ impl Options {
             json: None,
             junit: None,
             write_expectations: None,
+            report: None,
             coverage: false,
             help: false,
+            strict: false,
+            allow_empty: false,
+            allow_placeholders: false,
+            timeout: Duration::from_secs(5),
             diff_editions: None,
             builtin: true,
+            filters: Vec::new(),
             libtest: Vec::new(),
         };
-        let mut timeout = Duration::from_secs(5);
         let mut which: Option<(String, Vec<String>)> = None;
         let mut it = args.into_iter();
         while let Some(a) = it.next() {
@@ -114,17 +155,23 @@ impl Options {
                     let secs: f64 = v
                         .parse()
                         .map_err(|_| format!("--timeout takes seconds, not {v:?}"))?;
-                    if !(secs > 0.0 && secs.is_finite()) {
-                        return Err("--timeout must be positive".into());
+                    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
+                        return Err(format!(
+                            "--timeout must be above 0 and at most {MAX_TIMEOUT_SECS} seconds, not {v}"
+                        ));
                     }
-                    timeout = Duration::from_secs_f64(secs);
+                    o.timeout = Duration::from_secs_f64(secs);
                 }
                 "--expectations" => o.expectations = Some(value("--expectations")?.into()),
                 "--json" => o.json = Some(value("--json")?.into()),
                 "--junit" => o.junit = Some(value("--junit")?.into()),
+                "--report" => o.report = Some(value("--report")?.into()),
                 "--write-expectations" => {
                     o.write_expectations = Some(value("--write-expectations")?.into())
                 }
+                "--strict" => o.strict = true,
+                "--allow-empty" => o.allow_empty = true,
+                "--allow-placeholders" => o.allow_placeholders = true,
                 "--coverage" => o.coverage = true,
                 "--diff-editions" => {
                     let a = value("--diff-editions")?;
@@ -132,13 +179,48 @@ impl Options {
                     o.diff_editions = Some((a, b));
                 }
                 "--help-suite" => o.help = true,
-                _ => o.libtest.push(a),
+                "--test-threads" => {
+                    let v = value("--test-threads")?;
+                    match v.parse::<usize>() {
+                        Ok(n) if n > 0 => o.libtest.extend([a.clone(), v]),
+                        _ => {
+                            return Err(format!(
+                                "--test-threads takes a number of threads above 0, not {v:?}"
+                            ))
+                        }
+                    }
+                }
+                s if s.starts_with("--test-threads=") => {
+                    let v = &s["--test-threads=".len()..];
+                    if !v.parse::<usize>().is_ok_and(|n| n > 0) {
+                        return Err(format!(
+                            "--test-threads takes a number of threads above 0, not {v:?}"
+                        ));
+                    }
+                    o.libtest.push(a);
+                }
+                s if LIBTEST_VALUED.contains(&s) => {
+                    let v = value(s)?;
+                    o.libtest.extend([a.clone(), v]);
+                }
+                s if s.starts_with('-') => o.libtest.push(a),
+                _ => o.filters.push(a),
+            }
+        }
+        let known: Vec<&str> = xq_oracle::edition::ids().collect();
+        for e in o.editions.iter().flatten() {
+            if !known.contains(&e.as_str()) {
+                return Err(format!(
+                    "unknown edition {e:?} (known: {})",
+                    known.join(", ")
+                ));
             }
         }
         o.builtin = matches!(
             which.as_ref().map(|w| w.0.as_str()),
             None | Some("oracle") | Some("serve")
         );
+        let timeout = o.timeout;
         o.factory = match which {
             None => Box::new(OracleFactory),
             Some((kind, cmd)) => match kind.as_str() {
@@ -162,9 +244,58 @@ impl Options {
     }
 }
 
+/// Writes a report file; the error names the file.
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Writes every report the options ask for; returns the failures.
+fn write_reports(
+    options: &Options,
+    implementation: &report::Implementation,
+    results: &[CaseResult],
+) -> Vec<String> {
+    let mut errors = Vec::new();
+    if let Some(p) = &options.json {
+        if let Err(e) = write_file(p, &report::json(implementation, results, options.strict)) {
+            errors.push(e);
+        }
+    }
+    if let Some(p) = &options.junit {
+        if let Err(e) = write_file(
+            p,
+            &report::junit(&implementation.describe, results, options.strict),
+        ) {
+            errors.push(e);
+        }
+    }
+    if let Some(p) = &options.write_expectations {
+        let e = Expectations::from_results(&implementation.name, results);
+        let text = serde_yaml::to_string(&e).unwrap_or_default();
+        let text = format!(
+            "# Written by xq-suite --write-expectations: replace every placeholder\n# reason with why the case fails (a rules difference or a bug); a run\n# refuses placeholders unless --allow-placeholders is given.\n{text}"
+        );
+        if let Err(e) = write_file(p, &text) {
+            errors.push(e);
+        }
+    }
+    errors
+}
+
+/// Name filtering as `cargo test` does it, with any number of filters.
+fn selected(name: &str, filters: &[String], exact: bool) -> bool {
+    filters.is_empty()
+        || filters.iter().any(|f| {
+            if exact {
+                name == f
+            } else {
+                name.contains(f.as_str())
+            }
+        })
+}
+
 /// Runs the suite as the options say; returns the process exit code.
-pub fn main_with(options: Options) -> std::process::ExitCode {
-    use std::process::ExitCode;
+pub fn main_with(mut options: Options) -> ExitCode {
     if options.help {
         print!("{USAGE}");
         return ExitCode::SUCCESS;
@@ -186,10 +317,16 @@ pub fn main_with(options: Options) -> std::process::ExitCode {
         print!("{}", report::coverage_table(&suite));
         return ExitCode::SUCCESS;
     }
+    if let Some(dir) = &options.report {
+        return crate::conformance::main(&suite, dir, &options);
+    }
     if let Some((a, b)) = &options.diff_editions {
         for e in [a, b] {
             if xq_oracle::edition::get(e).is_none() {
-                eprintln!("xq-suite: unknown edition {e}");
+                eprintln!(
+                    "xq-suite: unknown edition {e:?} (known: {})",
+                    xq_oracle::edition::ids().collect::<Vec<_>>().join(", ")
+                );
                 return ExitCode::from(2);
             }
         }
@@ -202,13 +339,6 @@ pub fn main_with(options: Options) -> std::process::ExitCode {
             }
         };
     }
-    let pool = match Pool::new(options.factory) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("xq-suite: cannot start the implementation: {e}");
-            return ExitCode::from(2);
-        }
-    };
     // The built-in oracle carries its own known failures.
     let default_expectations = options.suite.join("harness/expectations/xq-oracle.yaml");
     let expectations_file = options.expectations.clone().or_else(|| {
@@ -216,7 +346,7 @@ pub fn main_with(options: Options) -> std::process::ExitCode {
     });
     let expectations = match &expectations_file {
         None => Expectations::default(),
-        Some(path) => match Expectations::load(path, &suite) {
+        Some(path) => match Expectations::load(path, &suite, options.allow_placeholders) {
             Ok(e) => e,
             Err(e) => {
                 eprintln!("{e}");
@@ -224,35 +354,101 @@ pub fn main_with(options: Options) -> std::process::ExitCode {
             }
         },
     };
-    let implementation = pool.describe();
-    let run = Run::new(pool, expectations);
-    let trials = runner::trials(&suite, &run, options.editions.as_deref());
     let mut libtest_args = vec!["xq-suite".to_string()];
-    libtest_args.extend(options.libtest);
+    libtest_args.extend(options.libtest.iter().cloned());
     let args = libtest_mimic::Arguments::from_iter(libtest_args);
+    let planned: Vec<_> = runner::plan(&suite, options.editions.as_deref())
+        .into_iter()
+        .filter(|p| selected(&p.name(), &options.filters, args.exact))
+        .collect();
+    let describe = options.factory.describe();
+    let factory = std::mem::replace(&mut options.factory, Box::new(OracleFactory));
+    let pool = match Pool::new(factory) {
+        Ok(p) => p,
+        Err(e) => {
+            // Every case errored, with the reason, in every report asked for.
+            eprintln!("xq-suite: cannot start the implementation ({describe}): {e}");
+            let results: Vec<CaseResult> = planned
+                .iter()
+                .map(|p| {
+                    let mut r = Run::blank(p);
+                    r.status = Status::Error;
+                    r.message = Some(format!("cannot start the implementation: {e}"));
+                    r
+                })
+                .collect();
+            let imp = report::Implementation {
+                name: describe.clone(),
+                version: String::new(),
+                describe: describe.clone(),
+                conventions: None,
+                limits: None,
+            };
+            for e in write_reports(&options, &imp, &results) {
+                eprintln!("xq-suite: {e}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let imp = report::Implementation::of(&pool);
+    let settings = Settings {
+        timeout: options.timeout,
+        strict: options.strict,
+    };
+    let run = Run::new(pool, expectations, settings);
+    let trials = runner::trials(planned, &run, options.editions.as_deref());
     if !args.list && !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
         eprintln!(
-            "xq-suite: {} case(s) against {implementation}",
-            suite.cases.len()
+            "xq-suite: {} trial(s) of {} case(s) against {}",
+            trials.len(),
+            suite.cases.len(),
+            imp.describe
         );
     }
     let conclusion = libtest_mimic::run(&args, trials);
+    if args.list {
+        return ExitCode::SUCCESS;
+    }
     let results = run.results();
-    let write = |path: &PathBuf, text: String| {
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("xq-suite: cannot write {}: {e}", path.display());
-        }
-    };
-    if let Some(p) = &options.json {
-        write(p, report::json(&implementation, &results));
+    let mut code = conclusion.exit_code();
+    // A tentative failure alone does not fail the run (libtest saw it as ignored).
+    for e in write_reports(&options, &imp, &results) {
+        eprintln!("xq-suite: {e}");
+        code = ExitCode::from(2);
     }
-    if let Some(p) = &options.junit {
-        write(p, report::junit(&implementation, &results));
+    let ran = results.iter().filter(|r| r.status.ran()).count();
+    if ran == 0 && !options.allow_empty {
+        let why = results
+            .iter()
+            .filter_map(|r| r.message.as_deref())
+            .next()
+            .unwrap_or("no trial matched the filters");
+        eprintln!(
+            "xq-suite: nothing was tested: {} trial(s), all skipped or filtered out (for example: {why}); pass --allow-empty if that is intended",
+            results.len()
+        );
+        code = ExitCode::from(2);
     }
-    if let Some(p) = &options.write_expectations {
-        let e = Expectations::from_results(&implementation, &results);
-        write(p, serde_yaml::to_string(&e).unwrap_or_default());
+    let tentative: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| r.tentative.is_some() && r.status.is_failure())
+        .collect();
+    if !tentative.is_empty() && !args.quiet {
+        eprintln!(
+            "xq-suite: {} tentative failure(s){}: {}",
+            tentative.len(),
+            if options.strict {
+                ""
+            } else {
+                " (not counted; --strict counts them)"
+            },
+            tentative
+                .iter()
+                .map(|r| r.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     drop(run);
-    conclusion.exit_code()
+    code
 }

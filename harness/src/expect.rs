@@ -3,9 +3,11 @@
 use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use xq_core::IllegalMove;
-use xq_oracle::protocol::QuestionKind;
+use serde_json::Value;
+use xq_core::notation::{parse_move_as, Notation, ParseMoveError};
+use xq_core::{IllegalMove, Position};
+use xq_oracle::protocol::{Answer, AnswerError, QuestionKind, Rejection, RulingAnswer};
+use xq_oracle::repetition::{MoveKind, Pattern};
 
 /// What a case expects, by question.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -69,7 +71,7 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Strin
 #[serde(untagged)]
 pub enum ConvertExpect {
     Text(String),
-    Rejected { error: String },
+    Rejected { rejected: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
@@ -154,17 +156,16 @@ pub const KINDS: [&str; 8] = [
 ];
 const IDLE_KINDS: [&str; 5] = ["exchange", "offer", "block", "follow", "idle"];
 pub const END_REASONS: [&str; 2] = ["checkmate", "stalemate"];
-pub const REJECTIONS: [&str; 4] = ["syntax", "no-such-piece", "ambiguous", "illegal"];
-pub const PROBLEMS: [&str; 8] = [
-    "syntax",
-    "missing-king",
-    "extra-king",
-    "king-outside-palace",
-    "unreachable",
-    "too-many",
-    "kings-facing",
-    "opponent-in-check",
-];
+pub use xq_oracle::protocol::PROBLEMS;
+
+/// Where a question is asked, for reading answers that depend on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct At<'a> {
+    /// The position after the case's moves (none for `position` cases).
+    pub position: Option<&'a Position>,
+    /// The notation a `convert` case asks for.
+    pub to: Option<Notation>,
+}
 
 impl Expect {
     /// Reads the `expect` value of a case asking `kind`, and rejects
@@ -280,10 +281,10 @@ impl Expect {
                 }
             }
             Expect::Perft(_) => {}
-            Expect::Convert(ConvertExpect::Rejected { error }) => {
-                if !REJECTIONS.contains(&error.as_str()) {
+            Expect::Convert(ConvertExpect::Rejected { rejected }) => {
+                if Rejection::from_name(rejected).is_none() {
                     return Err(format!(
-                        "error must be one of {REJECTIONS:?}, not {error:?}"
+                        "rejected must be one of syntax, no-such-piece, ambiguous, illegal, not {rejected:?}"
                     ));
                 }
             }
@@ -373,283 +374,528 @@ impl Expect {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    /// Holds an implementation's answer against the expectation; the error
-    /// says what differs.
-    pub fn check(&self, actual: &Value) -> Result<(), String> {
+    /// The answer fields this expectation checks, by path (`result`,
+    /// `cycle.adjudicable`, `red.kinds` …): what a known failure's `holds`
+    /// may name.
+    pub fn paths(&self) -> Vec<&'static str> {
+        let mut p = Vec::new();
         match self {
-            Expect::LegalMoves(l) => {
-                let moves: BTreeSet<String> = string_list(actual, "moves")?.into_iter().collect();
-                let mut problems = Vec::new();
-                if let Some(exact) = &l.exact {
-                    let want: BTreeSet<String> = exact.iter().cloned().collect();
-                    let missing: Vec<_> = want.difference(&moves).collect();
-                    let extra: Vec<_> = moves.difference(&want).collect();
-                    if !missing.is_empty() {
-                        problems.push(format!("missing {}", join(&missing)));
-                    }
-                    if !extra.is_empty() {
-                        problems.push(format!("unexpected {}", join(&extra)));
-                    }
-                }
-                let missing: Vec<_> = l.includes.iter().filter(|m| !moves.contains(*m)).collect();
-                if !missing.is_empty() {
-                    problems.push(format!("missing {}", join(&missing)));
-                }
-                let present: Vec<_> = l.excludes.iter().filter(|m| moves.contains(*m)).collect();
-                if !present.is_empty() {
-                    problems.push(format!("must not list {}", join(&present)));
-                }
-                if let Some(n) = l.count {
-                    if moves.len() != n {
-                        problems.push(format!("{} legal moves, expected {n}", moves.len()));
-                    }
-                }
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(problems.join("; "))
-                }
-            }
+            Expect::LegalMoves(_) => p.push("moves"),
             Expect::IsLegal(i) => {
-                let legal = field(actual, "legal")?
-                    .as_bool()
-                    .ok_or("\"legal\" is not a boolean")?;
-                if legal != i.legal {
-                    return Err(format!("legal is {legal}, expected {}", i.legal));
+                p.push("legal");
+                if i.reason.is_some() {
+                    p.push("reason");
                 }
-                if let (Some(want), false) = (&i.reason, legal) {
-                    match actual.get("reason").and_then(Value::as_str) {
-                        Some(got) if got == want => {}
-                        // A reason is optional in answers: an implementation
-                        // that gives none is not held to ours.
-                        None => {}
-                        Some(got) => return Err(format!("reason is {got:?}, expected {want:?}")),
-                    }
-                }
-                Ok(())
             }
             Expect::Status(s) => {
-                let mut problems = Vec::new();
-                if let Some(want) = s.in_check {
-                    let got = field(actual, "in_check")?
-                        .as_bool()
-                        .ok_or("\"in_check\" is not a boolean")?;
-                    if got != want {
-                        problems.push(format!("in_check is {got}, expected {want}"));
+                for (name, given) in [
+                    ("in_check", s.in_check.is_some()),
+                    ("legal_moves", s.legal_moves.is_some()),
+                    ("result", s.result.is_some()),
+                    ("reason", s.reason.is_some()),
+                ] {
+                    if given {
+                        p.push(name);
                     }
-                }
-                if let Some(want) = s.legal_moves {
-                    let got = field(actual, "legal_moves")?
-                        .as_u64()
-                        .ok_or("\"legal_moves\" is not a count")?;
-                    if got != want as u64 {
-                        problems.push(format!("legal_moves is {got}, expected {want}"));
-                    }
-                }
-                if let Some(want) = &s.result {
-                    let got = field(actual, "result")?
-                        .as_str()
-                        .ok_or("\"result\" is not a string")?;
-                    if got != want {
-                        problems.push(format!("result is {got:?}, expected {want:?}"));
-                    }
-                }
-                if let Some(want) = &s.reason {
-                    let got = actual
-                        .get("reason")
-                        .and_then(Value::as_str)
-                        .map(String::from);
-                    if &got != want {
-                        problems.push(format!("reason is {got:?}, expected {want:?}"));
-                    }
-                }
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(problems.join("; "))
                 }
             }
-            Expect::Perft(n) => {
-                let got = field(actual, "nodes")?
-                    .as_u64()
-                    .ok_or("\"nodes\" is not a count")?;
-                if got == *n {
-                    Ok(())
-                } else {
-                    Err(format!("{got} nodes, expected {n}"))
-                }
-            }
-            Expect::Convert(ConvertExpect::Text(want)) => {
-                match actual.get("move").and_then(Value::as_str) {
-                    Some(got) if got == want => Ok(()),
-                    Some(got) => Err(format!("converted to {got:?}, expected {want:?}")),
-                    None => Err(format!(
-                        "rejected the move ({}), expected {want:?}",
-                        rejection(actual)
-                    )),
-                }
-            }
-            Expect::Convert(ConvertExpect::Rejected { error }) => {
-                match actual.get("rejected").and_then(Value::as_str) {
-                    Some(got) if got == error => Ok(()),
-                    Some(got) => Err(format!("rejected as {got:?}, expected {error:?}")),
-                    None => Err(format!(
-                        "accepted the move ({actual}), expected it rejected as {error:?}"
-                    )),
+            Expect::Perft(_) => p.push("nodes"),
+            Expect::Convert(ConvertExpect::Text(_)) => p.push("move"),
+            Expect::Convert(ConvertExpect::Rejected { .. }) => p.push("rejected"),
+            Expect::Position(pe) => {
+                p.push("valid");
+                if pe.problem.is_some() {
+                    p.push("problems");
                 }
             }
             Expect::Ruling(r) => {
-                let mut problems = Vec::new();
-                let got = field(actual, "result")?
-                    .as_str()
-                    .ok_or("\"result\" is not a string")?;
-                if got != r.result {
-                    problems.push(format!("result is {got:?}, expected {:?}", r.result));
+                p.push("result");
+                if r.reason.is_some() {
+                    p.push("reason");
                 }
-                // Reasons, counts and patterns are optional in answers: an
-                // implementation that only gives the result is held to that.
-                if let (Some(want), Some(got)) =
-                    (&r.reason, actual.get("reason").and_then(Value::as_str))
-                {
-                    if got != want {
-                        problems.push(format!("reason is {got:?}, expected {want:?}"));
-                    }
+                if r.adjudicable.is_some() {
+                    p.push("cycle.adjudicable");
                 }
-                if let (Some(want), Some(got)) = (
-                    r.adjudicable,
-                    actual
-                        .pointer("/cycle/adjudicable")
-                        .and_then(Value::as_bool),
-                ) {
-                    if got != want {
-                        problems.push(format!("adjudicable is {got}, expected {want}"));
-                    }
+                if r.claimable_by.is_some() {
+                    p.push("natural_limit.claimable_by");
                 }
-                if let (Some(want), Some(got)) = (
-                    &r.claimable_by,
-                    actual
-                        .pointer("/natural_limit/claimable_by")
-                        .and_then(Value::as_array),
-                ) {
-                    let got: Vec<&str> = got.iter().filter_map(Value::as_str).collect();
-                    let mut want_sorted: Vec<&str> = want.iter().map(String::as_str).collect();
-                    want_sorted.sort();
-                    let mut got_sorted = got.clone();
-                    got_sorted.sort();
-                    if want_sorted != got_sorted {
-                        problems.push(format!("claimable by {got:?}, expected {want:?}"));
-                    }
-                }
-                for (name, want) in [("red", &r.red), ("black", &r.black)] {
-                    let (Some(want), Some(side)) =
-                        (want, actual.get(name).filter(|v| !v.is_null()))
-                    else {
-                        continue;
-                    };
-                    if let (Some(p), Some(got)) =
-                        (&want.pattern, side.get("pattern").and_then(Value::as_str))
-                    {
-                        if got != p {
-                            problems.push(format!("{name}'s pattern is {got:?}, expected {p:?}"));
+                for (side, paths) in [
+                    (&r.red, ["red.pattern", "red.forbidden", "red.kinds"]),
+                    (
+                        &r.black,
+                        ["black.pattern", "black.forbidden", "black.kinds"],
+                    ),
+                ] {
+                    if let Some(s) = side {
+                        for (given, path) in [
+                            s.pattern.is_some(),
+                            s.forbidden.is_some(),
+                            s.kinds.is_some(),
+                        ]
+                        .into_iter()
+                        .zip(paths)
+                        {
+                            if given {
+                                p.push(path);
+                            }
                         }
                     }
-                    if let (Some(f), Some(got)) = (
-                        want.forbidden,
-                        side.get("forbidden").and_then(Value::as_bool),
-                    ) {
-                        if got != f {
-                            problems
-                                .push(format!("{name}'s pattern forbidden is {got}, expected {f}"));
-                        }
-                    }
-                    if let (Some(kinds), Some(moves)) =
-                        (&want.kinds, side.get("moves").and_then(Value::as_array))
-                    {
-                        let got: Vec<&str> = moves
-                            .iter()
-                            .filter_map(|m| m.get("kind").and_then(Value::as_str))
-                            .collect();
-                        let fits = got.len() == kinds.len()
-                            && kinds
-                                .iter()
-                                .zip(&got)
-                                .all(|(w, g)| w == g || (w == "idle" && IDLE_KINDS.contains(g)));
-                        if !fits {
-                            problems
-                                .push(format!("{name}'s moves are {got:?}, expected {kinds:?}"));
-                        }
-                    }
-                }
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(problems.join("; "))
                 }
             }
             Expect::Classify(c) => {
-                let got = field(actual, "kind")?
-                    .as_str()
-                    .ok_or("\"kind\" is not a string")?;
-                let fits = got == c.kind || (c.kind == "idle" && IDLE_KINDS.contains(&got));
-                let mut problems = Vec::new();
-                if !fits {
-                    problems.push(format!("kind is {got:?}, expected {:?}", c.kind));
-                }
-                if let Some(want) = &c.targets {
-                    let got: BTreeSet<String> =
-                        string_list(actual, "targets")?.into_iter().collect();
-                    let want: BTreeSet<String> = want.iter().cloned().collect();
-                    if got != want {
-                        problems.push(format!("targets are {got:?}, expected {want:?}"));
-                    }
-                }
-                if problems.is_empty() {
-                    Ok(())
-                } else {
-                    Err(problems.join("; "))
+                p.push("kind");
+                if c.targets.is_some() {
+                    p.push("targets");
                 }
             }
-            Expect::Position(p) => {
-                let valid = field(actual, "valid")?
-                    .as_bool()
-                    .ok_or("\"valid\" is not a boolean")?;
-                if valid != p.valid {
-                    return Err(format!(
-                        "valid is {valid}, expected {} ({})",
-                        p.valid,
-                        rejection(actual)
-                    ));
-                }
-                if let (Some(want), false) = (&p.problem, valid) {
-                    let problems = string_list(actual, "problems").unwrap_or_default();
-                    if !problems.is_empty() && !problems.contains(want) {
-                        return Err(format!(
-                            "problems are {problems:?}, expected {want:?} among them"
-                        ));
-                    }
-                }
-                Ok(())
+        }
+        p
+    }
+
+    /// Holds an implementation's answer against the expectation, field by
+    /// field. `at` is the position the question is asked in (needed to
+    /// read `convert` answers back); an `Err` is an answer of the wrong
+    /// shape.
+    pub fn check(&self, actual: &Value, at: At<'_>) -> Result<Checks, AnswerError> {
+        let mut c = Checks::default();
+        match (self, Answer::parse(self.kind(), actual)?) {
+            (Expect::LegalMoves(l), Answer::LegalMoves(a)) => {
+                c.field("moves", a.moves.map(|m| check_moves(l, &m)))
             }
+            (Expect::IsLegal(i), Answer::IsLegal(a)) => {
+                c.field(
+                    "legal",
+                    a.legal.map(|got| {
+                        same(got, i.legal, || {
+                            format!("legal is {got}, expected {}", i.legal)
+                        })
+                    }),
+                );
+                if let (Some(want), Some(false), false) = (&i.reason, a.legal, i.legal) {
+                    // A reason is optional in answers; one that is given must match.
+                    c.field(
+                        "reason",
+                        a.reason.map(|got| {
+                            same(&got, want, || format!("reason is {got}, expected {want}"))
+                        }),
+                    );
+                }
+            }
+            (Expect::Status(s), Answer::Status(a)) => {
+                if let Some(want) = s.in_check {
+                    c.field(
+                        "in_check",
+                        a.in_check.map(|got| {
+                            same(got, want, || format!("in_check is {got}, expected {want}"))
+                        }),
+                    );
+                }
+                if let Some(want) = s.legal_moves {
+                    let want = want as u64;
+                    c.field(
+                        "legal_moves",
+                        a.legal_moves.map(|got| {
+                            same(got, want, || {
+                                format!("legal_moves is {got}, expected {want}")
+                            })
+                        }),
+                    );
+                }
+                if let Some(want) = &s.result {
+                    c.field(
+                        "result",
+                        a.result.map(|got| {
+                            same(got.as_str(), want.as_str(), || {
+                                format!("result is {}, expected {want}", got.as_str())
+                            })
+                        }),
+                    );
+                }
+                if let Some(want) = &s.reason {
+                    c.field(
+                        "reason",
+                        a.reason.map(|got| {
+                            let got = got.map(|r| r.as_str());
+                            same(got, want.as_deref(), || {
+                                format!(
+                                    "reason is {}, expected {}",
+                                    got.unwrap_or("null"),
+                                    want.as_deref().unwrap_or("null")
+                                )
+                            })
+                        }),
+                    );
+                }
+            }
+            (Expect::Perft(n), Answer::Perft(a)) => c.field(
+                "nodes",
+                a.nodes
+                    .map(|got| same(got, *n, || format!("{got} nodes, expected {n}"))),
+            ),
+            (Expect::Convert(want), Answer::Convert(a)) => {
+                let path = match want {
+                    ConvertExpect::Text(_) => "move",
+                    ConvertExpect::Rejected { .. } => "rejected",
+                };
+                let outcome = match (&a.mv, a.rejected) {
+                    (Some(_), Some(_)) => Some(Err(
+                        "the answer gives both a move and a rejection".to_string()
+                    )),
+                    (None, None) => None,
+                    (got, rejected) => Some(check_convert(want, got.as_deref(), rejected, at)),
+                };
+                c.field(path, outcome);
+            }
+            (Expect::Position(p), Answer::Position(a)) => {
+                c.field(
+                    "valid",
+                    a.valid.map(|got| {
+                        same(got, p.valid, || {
+                            format!("valid is {got}, expected {}{}", p.valid, message_of(actual))
+                        })
+                    }),
+                );
+                if let (Some(want), false, Some(false)) = (&p.problem, p.valid, a.valid) {
+                    c.field(
+                        "problems",
+                        a.problems.map(|got| {
+                            if got.contains(want) {
+                                Ok(())
+                            } else if got.is_empty() {
+                                Err(format!("problems is empty, expected {want} among them"))
+                            } else {
+                                Err(format!(
+                                    "problems are {}, expected {want} among them",
+                                    got.join(", ")
+                                ))
+                            }
+                        }),
+                    );
+                }
+            }
+            (Expect::Ruling(r), Answer::Ruling(a)) => check_ruling(&mut c, r, &a),
+            (Expect::Classify(e), Answer::Classify(a)) => {
+                c.field(
+                    "kind",
+                    a.kind.map(|got| {
+                        let fits = got.name() == e.kind || (e.kind == "idle" && !got.is_attack());
+                        if fits {
+                            Ok(())
+                        } else {
+                            Err(format!("kind is {}, expected {}", got.name(), e.kind))
+                        }
+                    }),
+                );
+                if let Some(want) = &e.targets {
+                    c.field(
+                        "targets",
+                        a.targets.map(|got| {
+                            let g: BTreeSet<&String> = got.iter().collect();
+                            let w: BTreeSet<&String> = want.iter().collect();
+                            if g == w {
+                                Ok(())
+                            } else {
+                                Err(format!(
+                                    "targets are [{}], expected [{}]",
+                                    join(&got),
+                                    join(want)
+                                ))
+                            }
+                        }),
+                    );
+                }
+            }
+            _ => unreachable!("Answer::parse returns the expectation's kind"),
+        }
+        Ok(c)
+    }
+
+    /// The question this expectation answers.
+    pub fn kind(&self) -> QuestionKind {
+        match self {
+            Expect::LegalMoves(_) => QuestionKind::LegalMoves,
+            Expect::IsLegal(_) => QuestionKind::IsLegal,
+            Expect::Status(_) => QuestionKind::Status,
+            Expect::Perft(_) => QuestionKind::Perft,
+            Expect::Convert(_) => QuestionKind::Convert,
+            Expect::Position(_) => QuestionKind::Position,
+            Expect::Ruling(_) => QuestionKind::Ruling,
+            Expect::Classify(_) => QuestionKind::Classify,
         }
     }
 }
 
-fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
-    v.get(name)
-        .ok_or_else(|| format!("the answer has no {name:?}: {v}"))
+/// What happened to each checked field of one answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// (path, `Ok` or why it differs), in the order checked.
+    pub checked: Vec<(&'static str, Result<(), String>)>,
+    /// Paths the expectation has but the answer left out.
+    pub skipped: Vec<&'static str>,
 }
 
-fn string_list(v: &Value, name: &str) -> Result<Vec<String>, String> {
-    field(v, name)?
-        .as_array()
-        .ok_or_else(|| format!("{name:?} is not a list"))?
-        .iter()
-        .map(|m| {
-            m.as_str()
-                .map(String::from)
-                .ok_or_else(|| format!("{name:?} holds a non-string"))
-        })
-        .collect()
+impl Checks {
+    fn field(&mut self, path: &'static str, outcome: Option<Result<(), String>>) {
+        match outcome {
+            Some(o) => self.checked.push((path, o)),
+            None => self.skipped.push(path),
+        }
+    }
+
+    /// Why the answer fails, if it does.
+    pub fn failure(&self) -> Option<String> {
+        let why: Vec<&str> = self
+            .checked
+            .iter()
+            .filter_map(|(_, o)| o.as_ref().err().map(String::as_str))
+            .collect();
+        (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    /// Whether the field at `path` was checked and matched.
+    pub fn holds(&self, path: &str) -> Option<bool> {
+        self.checked
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map(|(_, o)| o.is_ok())
+    }
+}
+
+fn same<T: PartialEq>(got: T, want: T, why: impl FnOnce() -> String) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(why())
+    }
+}
+
+/// A legal-moves answer: well-formed ICCS, each move once, then the sets.
+fn check_moves(l: &LegalMovesExpect, got: &[String]) -> Result<(), String> {
+    let mut problems = Vec::new();
+    let malformed: Vec<&String> = got.iter().filter(|m| !is_iccs(m)).collect();
+    if !malformed.is_empty() {
+        problems.push(format!(
+            "not ICCS moves such as h2e2: {}",
+            crate::text::quote_list(&malformed)
+        ));
+    }
+    let mut seen = BTreeSet::new();
+    let mut twice = BTreeSet::new();
+    for m in got {
+        if !seen.insert(m) {
+            twice.insert(m);
+        }
+    }
+    if !twice.is_empty() {
+        problems.push(format!("lists more than once: {}", join_set(&twice)));
+    }
+    let moves = seen;
+    if let Some(exact) = &l.exact {
+        let want: BTreeSet<&String> = exact.iter().collect();
+        let missing: BTreeSet<&String> = want.difference(&moves).copied().collect();
+        let extra: BTreeSet<&String> = moves.difference(&want).copied().collect();
+        if !missing.is_empty() {
+            problems.push(format!("missing {}", join_set(&missing)));
+        }
+        if !extra.is_empty() {
+            problems.push(format!("unexpected {}", join_set(&extra)));
+        }
+    }
+    let missing: Vec<&String> = l.includes.iter().filter(|m| !moves.contains(m)).collect();
+    if !missing.is_empty() {
+        problems.push(format!("missing {}", join(&missing)));
+    }
+    let present: Vec<&String> = l.excludes.iter().filter(|m| moves.contains(m)).collect();
+    if !present.is_empty() {
+        problems.push(format!("must not list {}", join(&present)));
+    }
+    if let Some(n) = l.count {
+        if got.len() != n {
+            problems.push(format!("{} legal moves, expected {n}", got.len()));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+/// A convert answer is graded on meaning, not house style: the text must be
+/// in the requested notation and read back, unambiguously, as exactly the
+/// move the expected text names.
+fn check_convert(
+    want: &ConvertExpect,
+    got: Option<&str>,
+    rejected: Option<Rejection>,
+    at: At<'_>,
+) -> Result<(), String> {
+    match (want, got, rejected) {
+        (ConvertExpect::Rejected { rejected: want }, None, Some(r)) => {
+            same(r.name(), want.as_str(), || {
+                format!("rejected as {r}, expected rejected as {want}")
+            })
+        }
+        (ConvertExpect::Rejected { rejected: want }, Some(text), _) => Err(format!(
+            "converted to {}, expected the text rejected as {want}",
+            crate::text::quote(text)
+        )),
+        (ConvertExpect::Text(want), None, Some(r)) => {
+            Err(format!("rejected as {r}, expected {want}"))
+        }
+        (ConvertExpect::Text(want), Some(text), _) => {
+            let (Some(pos), Some(to)) = (at.position, at.to) else {
+                return same(text, want.as_str(), || {
+                    format!("converted to {}, expected {want}", crate::text::quote(text))
+                });
+            };
+            let expected = parse_move_as(pos, want, to)
+                .map_err(|e| format!("the case's own text {want} does not read back: {e}"))?;
+            match parse_move_as(pos, text, to) {
+                Ok(m) if m == expected => Ok(()),
+                Ok(m) => Err(format!(
+                    "converted to {} ({m}), expected {want} ({expected})",
+                    crate::text::quote(text)
+                )),
+                Err(ParseMoveError::Ambiguous { detail, .. }) => Err(format!(
+                    "converted to {}, which is ambiguous here ({detail}); expected {want}",
+                    crate::text::quote(text)
+                )),
+                Err(e) => Err(format!(
+                    "converted to {}, which does not read back as {} notation ({e}); expected {want}",
+                    crate::text::quote(text),
+                    to.name()
+                )),
+            }
+        }
+        (_, None, None) => unreachable!("left-out answers are skipped before"),
+    }
+}
+
+fn check_ruling(c: &mut Checks, r: &RulingExpect, a: &RulingAnswer) {
+    c.field(
+        "result",
+        a.result.map(|got| {
+            same(got.as_str(), r.result.as_str(), || {
+                format!("result is {}, expected {}", got.as_str(), r.result)
+            })
+        }),
+    );
+    if let Some(want) = &r.reason {
+        c.field(
+            "reason",
+            a.reason.map(|got| {
+                same(got.name(), want.as_str(), || {
+                    format!("reason is {}, expected {want}", got.name())
+                })
+            }),
+        );
+    }
+    if let Some(want) = r.adjudicable {
+        c.field(
+            "cycle.adjudicable",
+            a.cycle.as_ref().and_then(|c| c.adjudicable).map(|got| {
+                same(got, want, || {
+                    format!("adjudicable is {got}, expected {want}")
+                })
+            }),
+        );
+    }
+    if let Some(want) = &r.claimable_by {
+        c.field(
+            "natural_limit.claimable_by",
+            a.natural_limit
+                .as_ref()
+                .and_then(|n| n.claimable_by.as_ref())
+                .map(|got| {
+                    let g: BTreeSet<&str> = got.iter().map(|c| color_name(*c)).collect();
+                    let w: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+                    same(&g, &w, || {
+                        format!(
+                            "claimable by [{}], expected [{}]",
+                            join(&g.iter().collect::<Vec<_>>()),
+                            join(want)
+                        )
+                    })
+                }),
+        );
+    }
+    for (name, want, got, paths) in [
+        (
+            "red",
+            &r.red,
+            &a.red,
+            ["red.pattern", "red.forbidden", "red.kinds"],
+        ),
+        (
+            "black",
+            &r.black,
+            &a.black,
+            ["black.pattern", "black.forbidden", "black.kinds"],
+        ),
+    ] {
+        let Some(want) = want else { continue };
+        if let Some(p) = &want.pattern {
+            c.field(
+                paths[0],
+                got.as_ref().and_then(|s| s.pattern).map(|g| {
+                    let g = pattern_name(g);
+                    same(g.as_str(), p.as_str(), || {
+                        format!("{name}'s pattern is {g}, expected {p}")
+                    })
+                }),
+            );
+        }
+        if let Some(f) = want.forbidden {
+            c.field(
+                paths[1],
+                got.as_ref().and_then(|s| s.forbidden).map(|g| {
+                    same(g, f, || {
+                        format!("{name}'s pattern forbidden is {g}, expected {f}")
+                    })
+                }),
+            );
+        }
+        if let Some(kinds) = &want.kinds {
+            let answered = got
+                .as_ref()
+                .and_then(|s| s.moves.as_ref())
+                .and_then(|ms| ms.iter().map(|m| m.kind).collect::<Option<Vec<MoveKind>>>());
+            c.field(
+                paths[2],
+                answered.map(|g| {
+                    let fits = g.len() == kinds.len()
+                        && kinds
+                            .iter()
+                            .zip(&g)
+                            .all(|(w, g)| w == g.name() || (w == "idle" && !g.is_attack()));
+                    if fits {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "{name}'s moves are [{}], expected [{}]",
+                            join(&g.iter().map(|k| k.name()).collect::<Vec<_>>()),
+                            join(kinds)
+                        ))
+                    }
+                }),
+            );
+        }
+    }
+}
+
+fn color_name(c: xq_core::Color) -> &'static str {
+    match c {
+        xq_core::Color::Red => "red",
+        xq_core::Color::Black => "black",
+    }
+}
+
+fn pattern_name(p: Pattern) -> String {
+    serde_json::to_value(p)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
 }
 
 fn join<T: AsRef<str>>(items: &[T]) -> String {
@@ -660,10 +906,53 @@ fn join<T: AsRef<str>>(items: &[T]) -> String {
         .join(" ")
 }
 
-fn rejection(actual: &Value) -> String {
+fn join_set(items: &BTreeSet<&String>) -> String {
+    items
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn message_of(actual: &Value) -> String {
     actual
         .get("message")
         .and_then(Value::as_str)
-        .map(String::from)
-        .unwrap_or_else(|| json!(actual).to_string())
+        .map(|m| format!(" ({})", crate::text::quote(m)))
+        .unwrap_or_default()
+}
+
+/// Exactly the canonical ICCS form: lowercase file, rank digit, twice.
+pub fn is_iccs(m: &str) -> bool {
+    let b = m.as_bytes();
+    b.len() == 4
+        && (b'a'..=b'i').contains(&b[0])
+        && b[1].is_ascii_digit()
+        && (b'a'..=b'i').contains(&b[2])
+        && b[3].is_ascii_digit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The loader's word lists are the protocol's vocabulary types.
+    #[test]
+    fn word_lists_are_the_vocabulary() {
+        fn all<T: serde::de::DeserializeOwned>(words: &[&str]) {
+            for w in words {
+                serde_json::from_value::<T>(Value::String(w.to_string()))
+                    .unwrap_or_else(|_| panic!("{w} is not in the vocabulary"));
+            }
+        }
+        all::<xq_core::Outcome>(&RULING_RESULTS);
+        all::<xq_oracle::ruling::RulingReason>(&RULING_REASONS);
+        all::<Pattern>(&PATTERNS);
+        all::<MoveKind>(&KINDS);
+        all::<xq_core::EndReason>(&END_REASONS);
+        for k in IDLE_KINDS {
+            let k: MoveKind = serde_json::from_value(Value::String(k.into())).unwrap();
+            assert!(!k.is_attack());
+        }
+    }
 }

@@ -2,19 +2,21 @@
 //! protocol types: the built-in oracle in-process, a program speaking JSON
 //! lines (`spec/PROTOCOL.md`), or a UCI engine through [`crate::uci`].
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Mutex;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use xq_oracle::protocol::{self, Message, Reply, Request, Started, PROTOCOL_VERSION};
+use xq_oracle::protocol::{self, Message, Question, Reply, Request, Started, PROTOCOL_VERSION};
+
+use crate::process::{LineProcess, TransportError};
+use crate::text::quote;
 
 /// Something that answers suite requests.
 pub trait Implementation: Send {
-    /// Answers one request. Transport failures (crash, hang, garbage) are
-    /// reported as an `error` reply; the implementation restarts itself.
-    fn ask(&mut self, req: &Request) -> Reply;
+    /// Answers one request within `budget`. An `Err` is a transport
+    /// failure (crash, hang, garbage): the instance is not used again.
+    fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String>;
 }
 
 /// How to start fresh instances of an implementation.
@@ -25,12 +27,33 @@ pub trait Factory: Send + Sync {
     fn describe(&self) -> String;
 }
 
-/// The built-in oracle, in-process.
+/// The built-in oracle, in-process. Perft honours the budget: a watchdog
+/// stops it when the time runs out.
 pub struct Oracle;
 
 impl Implementation for Oracle {
-    fn ask(&mut self, req: &Request) -> Reply {
-        protocol::answer(req)
+    fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
+        if !matches!(req.question, Question::Perft { .. }) {
+            return Ok(protocol::answer(req));
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (done, finished) = mpsc::channel::<()>();
+        let flag = Arc::clone(&cancel);
+        let watchdog = std::thread::spawn(move || {
+            if finished.recv_timeout(budget).is_err() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        });
+        let reply = protocol::answer_cancellable(req, &cancel);
+        let _ = done.send(());
+        let _ = watchdog.join();
+        if cancel.load(Ordering::Relaxed) && reply.error.is_some() {
+            return Err(format!(
+                "no answer within {:.1} s (perft stopped)",
+                budget.as_secs_f64()
+            ));
+        }
+        Ok(reply)
     }
 }
 
@@ -46,170 +69,101 @@ impl Factory for OracleFactory {
     }
 }
 
-/// A child process talking lines on stdin/stdout, read by a thread so that
-/// every read can time out.
-pub struct LineProcess {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    pub program: String,
-}
-
-impl LineProcess {
-    pub fn spawn(command: &[String]) -> Result<LineProcess, String> {
-        let (program, args) = command.split_first().ok_or("empty command")?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(LineProcess {
-            child,
-            stdin,
-            lines,
-            program: command.join(" "),
-        })
-    }
-
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the implementation: {e}"))
-    }
-
-    /// The next line, or why there is none within `timeout`.
-    pub fn recv(&mut self, timeout: Duration) -> Result<String, String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => {
-                Err(format!("no answer within {:.1} s", timeout.as_secs_f64()))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = self.child.try_wait().ok().flatten();
-                Err(match status {
-                    Some(s) => format!("the implementation exited ({s})"),
-                    None => "the implementation closed its output".into(),
-                })
-            }
-        }
-    }
-}
-
-impl Drop for LineProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// A program that speaks the suite protocol (for example `xq serve`).
 pub struct JsonLines {
-    command: Vec<String>,
-    timeout: Duration,
-    process: Option<LineProcess>,
+    process: LineProcess,
+    /// Sequence numbers already asked: a line carrying one of them is a
+    /// late answer to an earlier request and is discarded.
+    last_seq: Option<u64>,
 }
 
 impl JsonLines {
-    fn connect(command: &[String], timeout: Duration) -> Result<(LineProcess, Started), String> {
-        let mut p = LineProcess::spawn(command)?;
+    /// Starts the program and reads its handshake within `timeout`.
+    pub fn connect(command: &[String], timeout: Duration) -> Result<(JsonLines, Started), String> {
+        let deadline = Instant::now() + timeout;
+        let mut p = LineProcess::spawn(command).map_err(|e| e.to_string())?;
         let start = serde_json::to_string(&Message::Start {
             protocol: PROTOCOL_VERSION,
         })
-        .expect("serializable");
-        p.send(&start)?;
-        let line = p.recv(timeout.max(Duration::from_secs(10)))?;
-        let started: Started =
-            serde_json::from_str(&line).map_err(|e| format!("bad handshake {line:?}: {e}"))?;
-        if started.kind != "started" {
-            return Err(format!("bad handshake {line:?}: type must be \"started\""));
-        }
-        Ok((p, started))
-    }
-
-    fn exchange(&mut self, req: &Request) -> Result<Reply, String> {
-        if self.process.is_none() {
-            self.process = Some(Self::connect(&self.command, self.timeout)?.0);
-        }
-        let p = self.process.as_mut().expect("just connected");
-        let line = serde_json::to_string(&Message::Run(req.clone())).expect("serializable");
-        p.send(&line)?;
-        let answer = p.recv(self.timeout)?;
-        let reply: Reply = serde_json::from_str(&answer)
-            .map_err(|e| format!("malformed reply {answer:?}: {e}"))?;
-        if reply.seq != Some(req.seq) && reply.error.is_none() {
-            return Err(format!(
-                "reply has seq {:?}, expected {}",
-                reply.seq, req.seq
-            ));
-        }
-        let parts = [
-            reply.result.is_some(),
-            reply.unsupported.is_some(),
-            reply.error.is_some(),
-        ];
-        if parts.iter().filter(|&&b| b).count() != 1 {
-            return Err(format!(
-                "reply must hold exactly one of result, unsupported, error: {answer:?}"
-            ));
-        }
-        Ok(reply)
+        .map_err(|e| e.to_string())?;
+        let fail = |e: TransportError| format!("the handshake failed: {e}");
+        p.send(&start, deadline).map_err(fail)?;
+        let line = p.recv(deadline).map_err(fail)?;
+        let started: Started = serde_json::from_str(&line)
+            .map_err(|e| format!("bad handshake {}: {e}", quote(&line)))?;
+        started.check()?;
+        Ok((
+            JsonLines {
+                process: p,
+                last_seq: None,
+            },
+            started,
+        ))
     }
 }
 
 impl Implementation for JsonLines {
-    fn ask(&mut self, req: &Request) -> Reply {
-        match self.exchange(req) {
-            Ok(r) => r,
-            Err(e) => {
-                // Whatever state the process is in, it is not trusted again.
-                self.process = None;
-                Reply::error(Some(req.seq), e)
+    fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
+        let deadline = Instant::now() + budget;
+        // Output left over from earlier requests is theirs, not this one's.
+        self.process.drain();
+        let line = serde_json::to_string(&Message::Run(req.clone())).map_err(|e| e.to_string())?;
+        self.process
+            .send(&line, deadline)
+            .map_err(|e| e.to_string())?;
+        loop {
+            let answer = self.process.recv(deadline).map_err(|e| e.to_string())?;
+            if answer.trim().is_empty() {
+                continue;
             }
+            let reply = Reply::parse(&answer)
+                .map_err(|e| format!("malformed reply {}: {e}", quote(&answer)))?;
+            let seq = reply.seq.unwrap_or_default();
+            if seq == req.seq {
+                self.last_seq = Some(req.seq);
+                return Ok(reply);
+            }
+            if self.last_seq.is_some_and(|last| seq <= last) && seq < req.seq {
+                continue; // a late line of an earlier request
+            }
+            return Err(format!(
+                "the reply has seq {seq}, expected {} ({})",
+                req.seq,
+                quote(&answer)
+            ));
         }
     }
 }
 
 pub struct JsonLinesFactory {
     pub command: Vec<String>,
+    /// The base time for the handshake.
     pub timeout: Duration,
 }
 
 impl Factory for JsonLinesFactory {
     fn start(&self) -> Result<(Box<dyn Implementation>, Started), String> {
-        let (p, started) = JsonLines::connect(&self.command, self.timeout)?;
-        Ok((
-            Box::new(JsonLines {
-                command: self.command.clone(),
-                timeout: self.timeout,
-                process: Some(p),
-            }),
-            started,
-        ))
+        let (imp, started) = JsonLines::connect(&self.command, self.timeout)?;
+        Ok((Box::new(imp), started))
     }
     fn describe(&self) -> String {
         self.command.join(" ")
     }
 }
 
+/// After this many transport failures in a row the run gives up on the
+/// implementation and fails the remaining cases at once.
+pub const MAX_CONSECUTIVE_FAILURES: usize = 5;
+
 /// Instances shared by the test threads: each trial takes one, asks, and
-/// gives it back.
+/// gives it back; a failed instance is dropped (its process group killed)
+/// and a fresh one started for the next trial.
 pub struct Pool {
     factory: Box<dyn Factory>,
     idle: Mutex<Vec<Box<dyn Implementation>>>,
     pub started: Started,
+    failures_in_a_row: AtomicUsize,
+    last_failure: Mutex<String>,
 }
 
 impl Pool {
@@ -219,6 +173,8 @@ impl Pool {
             factory,
             idle: Mutex::new(vec![first]),
             started,
+            failures_in_a_row: AtomicUsize::new(0),
+            last_failure: Mutex::new(String::new()),
         })
     }
 
@@ -231,25 +187,54 @@ impl Pool {
         )
     }
 
-    pub fn ask(&self, req: &Request) -> Reply {
+    fn failed(&self, why: &str) {
+        self.failures_in_a_row.fetch_add(1, Ordering::SeqCst);
+        *self.last_failure.lock().unwrap_or_else(|e| e.into_inner()) = why.to_string();
+    }
+
+    /// Asks one request; a transport failure becomes an `error` reply.
+    pub fn ask(&self, req: &Request, budget: Duration) -> Reply {
+        let gave_up = self.failures_in_a_row.load(Ordering::SeqCst) >= MAX_CONSECUTIVE_FAILURES;
+        if gave_up {
+            let last = self
+                .last_failure
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clone();
+            return Reply::error(
+                Some(req.seq),
+                format!(
+                    "gave up on the implementation after {MAX_CONSECUTIVE_FAILURES} failures in a row (the last: {last})"
+                ),
+            );
+        }
         let taken = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut imp = match taken {
             Some(i) => i,
             None => match self.factory.start() {
                 Ok((i, _)) => i,
                 Err(e) => {
-                    return Reply::error(
-                        Some(req.seq),
-                        format!("cannot start the implementation: {e}"),
-                    )
+                    let why = format!("cannot start the implementation: {e}");
+                    self.failed(&why);
+                    return Reply::error(Some(req.seq), why);
                 }
             },
         };
-        let reply = imp.ask(req);
-        self.idle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(imp);
-        reply
+        match imp.ask(req, budget) {
+            Ok(reply) => {
+                self.failures_in_a_row.store(0, Ordering::SeqCst);
+                self.idle
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(imp);
+                reply
+            }
+            Err(why) => {
+                // Whatever state the instance is in, it is not trusted again.
+                drop(imp);
+                self.failed(&why);
+                Reply::error(Some(req.seq), why)
+            }
+        }
     }
 }

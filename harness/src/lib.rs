@@ -7,13 +7,17 @@
 
 pub mod case;
 pub mod cli;
+pub mod conformance;
 pub mod diff;
 pub mod expect;
+pub mod expectations;
 pub mod implementation;
 pub mod location;
+pub mod process;
 pub mod registry;
 pub mod report;
 pub mod runner;
+pub mod text;
 pub mod uci;
 
 pub use case::{Case, Suite};

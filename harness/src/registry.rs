@@ -18,7 +18,7 @@ impl Registry {
     pub fn load(path: &Path) -> Result<Registry, LoadError> {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError::io(path, e))?;
         let file: RegistryFile =
-            serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(path, &e))?;
+            serde_yaml::from_str(&text).map_err(|e| LoadError::yaml(path, &e, &text))?;
         let mut seen = BTreeMap::new();
         for (i, c) in file.clauses.iter().enumerate() {
             if let Some(first) = seen.insert(c.id.as_str(), i) {

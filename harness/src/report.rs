@@ -3,32 +3,85 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde_json::json;
+use serde::Serialize;
+use serde_json::{json, Value};
 
 use crate::case::Suite;
+use crate::implementation::Pool;
 use crate::registry::ClauseStatus;
 use crate::runner::{CaseResult, Status};
 
-/// The JSON report: the implementation, a summary, and every result.
-pub fn json(implementation: &str, results: &[CaseResult]) -> String {
-    let mut summary: BTreeMap<&str, usize> = BTreeMap::new();
+/// The implementation a report is about.
+#[derive(Clone, Debug, Serialize)]
+pub struct Implementation {
+    pub name: String,
+    pub version: String,
+    /// Name, version and how it was reached.
+    pub describe: String,
+    /// The handshake's free-text conventions (not graded).
+    pub conventions: Option<serde_json::Map<String, Value>>,
+    pub limits: Option<xq_oracle::protocol::Limits>,
+}
+
+impl Implementation {
+    pub fn of(pool: &Pool) -> Implementation {
+        Implementation {
+            name: pool.started.name.clone(),
+            version: pool.started.version.clone(),
+            describe: pool.describe(),
+            conventions: pool.started.conventions.clone(),
+            limits: pool.started.limits.clone(),
+        }
+    }
+}
+
+/// Counts by status, tentative cases apart.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub pass: usize,
+    pub fail: usize,
+    pub xfail: usize,
+    pub xpass: usize,
+    pub skip: usize,
+    pub error: usize,
+}
+
+impl Summary {
+    pub fn add(&mut self, s: Status) {
+        *match s {
+            Status::Pass => &mut self.pass,
+            Status::Fail => &mut self.fail,
+            Status::Xfail => &mut self.xfail,
+            Status::Xpass => &mut self.xpass,
+            Status::Skip => &mut self.skip,
+            Status::Error => &mut self.error,
+        } += 1;
+    }
+}
+
+/// The JSON report (a documented interface, `spec/PROTOCOL.md`): the
+/// implementation, the summary of settled cases, the summary of tentative
+/// cases, whether the run passed, and every result with its request.
+pub fn json(implementation: &Implementation, results: &[CaseResult], strict: bool) -> String {
+    let mut settled = Summary::default();
+    let mut tentative = Summary::default();
     for r in results {
-        let key = match r.status {
-            Status::Pass => "pass",
-            Status::Fail => "fail",
-            Status::Xfail => "xfail",
-            Status::Xpass => "xpass",
-            Status::Skip => "skip",
-            Status::Error => "error",
-        };
-        *summary.entry(key).or_default() += 1;
+        if r.tentative.is_some() {
+            tentative.add(r.status);
+        } else {
+            settled.add(r.status);
+        }
     }
     let doc = json!({
+        "format": 2,
         "implementation": implementation,
-        "summary": summary,
+        "strict": strict,
+        "passed": !results.iter().any(|r| r.fails_run(strict)),
+        "summary": settled,
+        "tentative": tentative,
         "results": results,
     });
-    serde_json::to_string_pretty(&doc).expect("serializable") + "\n"
+    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
 }
 
 fn xml_escape(s: &str) -> String {
@@ -40,7 +93,10 @@ fn xml_escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
+            '\n' => out.push_str("&#10;"),
+            '\t' => out.push_str("&#9;"),
+            // Not characters XML 1.0 allows at all: dropped.
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
             c => out.push(c),
         }
     }
@@ -48,17 +104,29 @@ fn xml_escape(s: &str) -> String {
 }
 
 /// JUnit XML: one test suite per edition, one test case per case.
-pub fn junit(implementation: &str, results: &[CaseResult]) -> String {
+/// Editions are the test suites (`all` for questions asked once);
+/// tentative cases are reported in their own suite (`tentative`), and
+/// their failures count as failures only under `--strict`.
+pub fn junit(implementation: &str, results: &[CaseResult], strict: bool) -> String {
     let mut by_edition: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for r in results {
-        by_edition.entry(&r.edition).or_default().push(r);
+        let suite = if r.tentative.is_some() {
+            "tentative"
+        } else {
+            r.edition.as_deref().unwrap_or("all")
+        };
+        by_edition.entry(suite).or_default().push(r);
     }
+    let counts = |r: &&CaseResult| strict || r.tentative.is_none();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let failures = results
         .iter()
-        .filter(|r| matches!(r.status, Status::Fail | Status::Xpass))
+        .filter(|r| matches!(r.status, Status::Fail | Status::Xpass) && counts(r))
         .count();
-    let errors = results.iter().filter(|r| r.status == Status::Error).count();
+    let errors = results
+        .iter()
+        .filter(|r| r.status == Status::Error && counts(r))
+        .count();
     let _ = writeln!(
         s,
         "<testsuites name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\">",
@@ -68,12 +136,18 @@ pub fn junit(implementation: &str, results: &[CaseResult]) -> String {
     for (edition, rs) in by_edition {
         let f = rs
             .iter()
-            .filter(|r| matches!(r.status, Status::Fail | Status::Xpass))
+            .filter(|r| matches!(r.status, Status::Fail | Status::Xpass) && counts(r))
             .count();
-        let e = rs.iter().filter(|r| r.status == Status::Error).count();
+        let e = rs
+            .iter()
+            .filter(|r| r.status == Status::Error && counts(r))
+            .count();
         let skipped = rs
             .iter()
-            .filter(|r| matches!(r.status, Status::Skip | Status::Xfail))
+            .filter(|r| {
+                matches!(r.status, Status::Skip | Status::Xfail)
+                    || (r.status.is_failure() && !counts(r))
+            })
             .count();
         let time: f64 = rs.iter().map(|r| r.time_ms).sum::<f64>() / 1000.0;
         let _ = writeln!(
@@ -86,11 +160,20 @@ pub fn junit(implementation: &str, results: &[CaseResult]) -> String {
                 s,
                 "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.4}\"",
                 xml_escape(&r.clauses.join(" ")),
-                xml_escape(&r.id),
+                xml_escape(&r.name),
                 r.time_ms / 1000.0
             );
             let msg = xml_escape(r.message.as_deref().unwrap_or(""));
-            match r.status {
+            let status = if r.status.is_failure() && !counts(&r) {
+                let _ = writeln!(
+                    s,
+                    ">\n      <skipped message=\"tentative failure: {msg}\"/>\n    </testcase>"
+                );
+                continue;
+            } else {
+                r.status
+            };
+            match status {
                 Status::Pass => s.push_str("/>\n"),
                 Status::Fail => {
                     let _ = writeln!(s, ">\n      <failure message=\"{msg}\"/>\n    </testcase>");

@@ -69,12 +69,14 @@ fn agrees_with_fairy_stockfish() {
         let ours = protocol::answer(&req)
             .result
             .unwrap_or_else(|| panic!("oracle failed on {}", pos.fen()));
-        let theirs = fsf.ask(&req);
+        let theirs = fsf
+            .ask(&req, Duration::from_secs(20))
+            .unwrap_or_else(|e| panic!("fairy-stockfish failed on {}: {e}", pos.fen()));
         let theirs = theirs.result.unwrap_or_else(|| {
             panic!(
-                "fairy-stockfish failed on {}: {:?}",
+                "fairy-stockfish failed on {}: {}",
                 pos.fen(),
-                theirs.error
+                theirs.error.unwrap_or_default()
             )
         });
         (ours, theirs)

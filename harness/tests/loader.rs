@@ -1,30 +1,9 @@
-//! The case loader's errors point at file:line:column, and the runner
-//! survives implementations that crash, hang or talk nonsense.
+//! The case loader's errors point at file:line:column.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+mod common;
 
-use xq_harness::implementation::{JsonLinesFactory, OracleFactory, Pool};
-use xq_harness::runner::{self, Expectations, Run, Status};
+use common::scratch_suite;
 use xq_harness::Suite;
-
-/// A scratch suite: the real registry and the given case files.
-fn scratch_suite(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = std::env::temp_dir().join(format!("xq-harness-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(root.join("spec")).unwrap();
-    std::fs::copy(
-        Suite::default_root().join("spec/clauses.yaml"),
-        root.join("spec/clauses.yaml"),
-    )
-    .unwrap();
-    for (path, text) in files {
-        let p = root.join("cases").join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    }
-    root
-}
 
 fn load_errors(name: &str, text: &str) -> Vec<String> {
     let root = scratch_suite(name, &[("moves/a.yaml", text)]);
@@ -189,159 +168,6 @@ fn missing_question_parameter_is_reported() {
     assert!(e[0].contains("a perft question needs \"depth\""), "{e:?}");
 }
 
-fn misbehaving_run(ids: &[&str], expectations: Expectations) -> Vec<(String, Status)> {
-    let mut text = String::from("cases:\n");
-    for id in ids {
-        text.push_str(&format!(
-            "  - id: perft.{id}\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n"
-        ));
-    }
-    let root = scratch_suite(
-        &format!("adapter-{}", ids.len()),
-        &[("perft/a.yaml", &text)],
-    );
-    let suite = Suite::load(&root).unwrap_or_else(|e| panic!("{e:?}"));
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/misbehaving_adapter.py");
-    let factory = JsonLinesFactory {
-        command: vec!["python3".into(), script.display().to_string()],
-        timeout: Duration::from_millis(1500),
-    };
-    let run = Run::new(
-        Pool::new(Box::new(factory)).expect("handshake"),
-        expectations,
-    );
-    let trials = runner::trials(&suite, &run, None);
-    // The inner run reports through `run.results()`; its own output is not wanted here.
-    let args = libtest_mimic::Arguments::from_iter([
-        "x",
-        "--test-threads",
-        "1",
-        "--quiet",
-        "--logfile",
-        "/dev/null",
-    ]);
-    let _ = libtest_mimic::run(&args, trials);
-    // The adapter declares cxa-2020 only; the other editions must be skipped.
-    let results = run.results();
-    assert!(results
-        .iter()
-        .filter(|r| r.edition != "cxa-2020")
-        .all(|r| r.status == Status::Skip));
-    results
-        .into_iter()
-        .filter(|r| r.edition == "cxa-2020")
-        .map(|r| (r.id, r.status))
-        .collect()
-}
-
-#[test]
-fn a_misbehaving_adapter_fails_its_cases_and_the_run_goes_on() {
-    let ids = [
-        "a-ok",
-        "b-crash",
-        "c-ok",
-        "d-hang",
-        "e-ok",
-        "f-garbage",
-        "g-wrong-seq",
-        "h-error",
-        "i-unsupported",
-        "j-both",
-        "k-wrong-answer",
-        "l-ok",
-    ];
-    let results = misbehaving_run(&ids, Expectations::default());
-    let status = |id: &str| {
-        results
-            .iter()
-            .find(|(i, _)| i == &format!("perft.{id}"))
-            .map(|r| r.1)
-    };
-    assert_eq!(status("a-ok"), Some(Status::Pass));
-    assert_eq!(status("b-crash"), Some(Status::Error));
-    assert_eq!(
-        status("c-ok"),
-        Some(Status::Pass),
-        "restarted after the crash"
-    );
-    assert_eq!(status("d-hang"), Some(Status::Error));
-    assert_eq!(
-        status("e-ok"),
-        Some(Status::Pass),
-        "restarted after the hang"
-    );
-    assert_eq!(status("f-garbage"), Some(Status::Error));
-    assert_eq!(status("g-wrong-seq"), Some(Status::Error));
-    assert_eq!(status("h-error"), Some(Status::Error));
-    assert_eq!(status("i-unsupported"), Some(Status::Skip));
-    assert_eq!(status("j-both"), Some(Status::Error));
-    assert_eq!(status("k-wrong-answer"), Some(Status::Fail));
-    assert_eq!(status("l-ok"), Some(Status::Pass));
-}
-
-#[test]
-fn expected_failures_and_stale_expectations() {
-    let expectations: Expectations = serde_yaml::from_str(
-        "implementation: misbehaving\nfailures:\n  - case: perft.k-wrong-answer\n    reason: counts one too many\n  - case: perft.a-ok\n    reason: stale\n",
-    )
-    .unwrap();
-    let results = misbehaving_run(&["a-ok", "k-wrong-answer"], expectations);
-    assert!(results.contains(&("perft.k-wrong-answer".into(), Status::Xfail)));
-    assert!(results.contains(&("perft.a-ok".into(), Status::Xpass)));
-}
-
-/// A known failure may say which expected fields still hold; when one of
-/// them stops matching, the case fails for real.
-#[test]
-fn a_known_failure_fails_when_a_field_it_says_holds_changes() {
-    // 棋例图6: one-sided perpetual check, Red loses. Both cases misstate the
-    // kind of Red's second move; the second also misstates the result.
-    let case = |id: &str, result: &str| {
-        format!(
-            "  - id: repetition.{id}\n    clauses: [repetition.perpetual-check]\n    description: d\n    editions: [cxa-2020]\n    fen: \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\"\n    moves: \"f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\"\n    ask: ruling\n    expect:\n      result: \"{result}\"\n      red: {{kinds: [check, idle]}}\n"
-        )
-    };
-    let text = format!(
-        "cases:\n{}{}",
-        case("kinds-only", "0-1"),
-        case("result-too", "1/2-1/2")
-    );
-    let root = scratch_suite("holds", &[("repetition/a.yaml", &text)]);
-    let suite = Suite::load(&root).unwrap_or_else(|e| panic!("{e:?}"));
-    let expectations: Expectations = serde_yaml::from_str(
-        "implementation: xq-oracle\nfailures:\n  - case: repetition.kinds-only\n    holds: [result]\n    reason: kinds\n  - case: repetition.result-too\n    holds: [result]\n    reason: kinds\n",
-    )
-    .unwrap();
-    let run = Run::new(
-        Pool::new(Box::new(OracleFactory)).expect("handshake"),
-        expectations,
-    );
-    let trials = runner::trials(&suite, &run, None);
-    let args = libtest_mimic::Arguments::from_iter(["x", "--quiet", "--logfile", "/dev/null"]);
-    let _ = libtest_mimic::run(&args, trials);
-    let status = |id: &str| {
-        run.results()
-            .into_iter()
-            .find(|r| r.id == id)
-            .map(|r| (r.status, r.message.unwrap_or_default()))
-            .expect("a result")
-    };
-    assert_eq!(status("repetition.kinds-only").0, Status::Xfail);
-    let (s, message) = status("repetition.result-too");
-    assert_eq!(s, Status::Fail);
-    assert!(message.contains("still holds"), "{message}");
-    // A field the case does not expect cannot hold: the file is refused.
-    let path = root.join("expectations.yaml");
-    std::fs::write(
-        &path,
-        "implementation: xq-oracle\nfailures:\n  - case: repetition.kinds-only\n    holds: [cycle]\n    reason: kinds\n",
-    )
-    .unwrap();
-    let e = Expectations::load(&path, &suite).expect_err("must be refused");
-    assert!(e.to_string().contains("expects no \"cycle\""), "{e}");
-}
-
 #[test]
 fn active_clauses_meet_the_coverage_rule() {
     let suite = Suite::load(&Suite::default_root()).unwrap_or_else(|e| panic!("{e:?}"));
@@ -358,4 +184,144 @@ fn active_clauses_meet_the_coverage_rule() {
             assert!(cov.cases >= 3, "{id}");
         }
     }
+}
+
+const CASE: &str = "  - id: moves.a\n    clauses: [move.horse.leg]\n    description: d\n    ask: legal-moves\n    expect: {count: 44}\n";
+
+#[test]
+fn a_duplicate_in_one_file_points_at_the_duplicate() {
+    let e = load_errors("dup-same-file", &format!("cases:\n{CASE}{CASE}"));
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:7:5: duplicate case id moves.a (first defined at cases/moves/a.yaml:2)"]
+    );
+}
+
+#[test]
+fn an_error_in_the_second_of_two_same_id_cases_is_placed_there() {
+    let bad = CASE.replace("move.horse.leg", "move.horse.legs");
+    let e = load_errors("dup-error", &format!("cases:\n{CASE}{bad}"));
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:8:15: case moves.a: unknown clause id move.horse.legs"]
+    );
+}
+
+#[test]
+fn comments_and_flow_style_still_give_real_places() {
+    let e = load_errors(
+        "comment",
+        "cases:\n  - id: moves.a   # the first\n    clauses: [move.horse.legs]\n    description: d\n    ask: legal-moves\n    expect: {count: 44}\n",
+    );
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:3:15: case moves.a: unknown clause id move.horse.legs"]
+    );
+    let e = load_errors(
+        "flow",
+        "cases:\n  - {id: moves.a, clauses: [move.horse.legs], description: d, ask: legal-moves, expect: {count: 44}}\n",
+    );
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:2:29: case moves.a: unknown clause id move.horse.legs"]
+    );
+}
+
+#[test]
+fn aliases_and_several_documents_are_refused_where_they_are() {
+    let bomb = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\ncases: [*d]\n";
+    let e = load_errors("bomb", bomb);
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:1:4: YAML anchors and aliases"),
+        "{e:?}"
+    );
+    let e = load_errors("docs", &format!("cases:\n{CASE}---\ncases:\n{CASE}"));
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:7:1: a second YAML document"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn ids_are_strings_that_start_with_their_family() {
+    let e = load_errors(
+        "family",
+        &CASE
+            .replace("moves.a", "check.a")
+            .replace("  - ", "cases:\n  - "),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with(
+            "cases/moves/a.yaml:2:5: case check.a: the id must start with its family \"moves\""
+        ),
+        "{e:?}"
+    );
+    let e = load_errors(
+        "number-id",
+        &format!("cases:\n{}", CASE.replace("moves.a", "123")),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:2:5: case number 1: the id must be a string"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn edition_independent_questions_take_one_answer() {
+    let e = load_errors(
+        "by-edition",
+        &format!("{CASE}    expect_by_edition:\n      axf-2017: {{count: 43}}\n")
+            .replace("  - ", "cases:\n  - "),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(e[0].contains("has one answer in every edition"), "{e:?}");
+}
+
+#[test]
+fn a_symlink_loop_is_one_clear_error() {
+    let root = scratch_suite("loop", &[("moves/a.yaml", &format!("cases:\n{CASE}"))]);
+    std::os::unix::fs::symlink("..", root.join("cases/moves/loop")).unwrap();
+    let e: Vec<String> = match Suite::load(&root) {
+        Ok(_) => panic!("a loop must not load"),
+        Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
+    };
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("symbolic link loop"), "{e:?}");
+}
+
+#[test]
+fn expectations_files_are_checked() {
+    use xq_harness::expectations::Expectations;
+    let ruling = "cases:\n  - id: repetition.a\n    clauses: [repetition.perpetual-check]\n    description: d\n    fen: \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\"\n    moves: \"f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\"\n    ask: ruling\n    expect: {result: \"0-1\"}\n";
+    let root = scratch_suite("exp", &[("repetition/a.yaml", ruling)]);
+    let suite = common::load(&root);
+    let path = root.join("e.yaml");
+    let refused = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        Expectations::load(&path, &suite, false)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = refused(
+        "implementation: x\nfailures:\n  - case: repetition.a\n    editions: []\n    reason: r\n",
+    );
+    assert!(
+        e.contains(":3:3: the known failure of repetition.a lists no editions"),
+        "{e}"
+    );
+    let e = refused("implementation: x\nfailures:\n  - case: repetition.a\n    editions: [cxa-2020, cxa-2020]\n    reason: r\n");
+    assert!(e.contains("lists cxa-2020 twice"), "{e}");
+    let e = refused("implementation: x\nfailures:\n  - case: repetition.a\n    reason: r\n  - case: repetition.a\n    editions: [axf-2017]\n    reason: r\n");
+    assert!(
+        e.contains(":5:3: case repetition.a is listed twice (first at line 3)"),
+        "{e}"
+    );
+    let e = refused(
+        "implementation: x\nfailures:\n  - case: repetition.a\n    reason: \"TODO: explain\"\n",
+    );
+    assert!(e.contains("placeholder reason"), "{e}");
 }

@@ -1,0 +1,497 @@
+//! The conformance report (`xq-suite --report DIR`): every implementation
+//! this repository can reach, run against the suite, as a matrix of
+//! implementation × clause family — pass, fail and skip counts, each
+//! failing cell linked to its failing cases — in Markdown
+//! (`DIR/implementations.md`) and as a self-contained HTML page
+//! (`DIR/implementations.html`).
+//!
+//! The implementations: the built-in oracle in-process and through
+//! `xq serve`; Fairy-Stockfish and Sjaak II over UCI where installed; and
+//! every `harness/adapters/NAME_adapter.py`, with the expectations file
+//! `harness/expectations/NAME.yaml` (or `NAME` with `-` for `_`) when
+//! there is one. One that cannot start is listed with the reason.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::case::Suite;
+use crate::cli::{sibling_xq, Options};
+use crate::expectations::Expectations;
+use crate::implementation::{Factory, JsonLinesFactory, OracleFactory, Pool};
+use crate::runner::{plan, CaseResult, Planned, Run, Settings, Status};
+use crate::uci::UciFactory;
+
+/// One implementation to run.
+pub struct Entry {
+    /// A short, stable name (used for anchors).
+    pub key: String,
+    pub factory: Box<dyn Factory>,
+    pub expectations: Option<PathBuf>,
+}
+
+/// What one implementation did.
+pub struct Outcome {
+    pub key: String,
+    pub describe: String,
+    pub startup_error: Option<String>,
+    pub results: Vec<CaseResult>,
+    pub seconds: f64,
+    pub conventions: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The implementations this repository can reach on this machine.
+pub fn entries(root: &Path, timeout: Duration) -> Vec<Entry> {
+    let mut out = vec![
+        Entry {
+            key: "xq-oracle".into(),
+            factory: Box::new(OracleFactory),
+            expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
+        },
+        Entry {
+            key: "xq-serve".into(),
+            factory: Box::new(JsonLinesFactory {
+                command: vec![sibling_xq().display().to_string(), "serve".into()],
+                timeout,
+            }),
+            expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
+        },
+    ];
+    for (key, engine, exp) in [
+        (
+            "fairy-stockfish",
+            "/usr/games/fairy-stockfish",
+            Some("fairy-stockfish.yaml"),
+        ),
+        ("sjaakii", "/usr/games/sjaakii", Some("sjaakii.yaml")),
+    ] {
+        if Path::new(engine).exists() {
+            out.push(Entry {
+                key: key.into(),
+                factory: Box::new(UciFactory {
+                    command: vec![engine.into()],
+                    timeout,
+                }),
+                expectations: exp
+                    .map(|e| root.join("harness/expectations").join(e))
+                    .filter(|p| p.exists()),
+            });
+        }
+    }
+    let mut adapters: Vec<PathBuf> = std::fs::read_dir(root.join("harness/adapters"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    adapters.sort();
+    for path in adapters {
+        let Some(stem) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .filter(|n| !n.starts_with("test_"))
+            .and_then(|n| n.strip_suffix("_adapter.py"))
+        else {
+            continue;
+        };
+        let exp_dir = root.join("harness/expectations");
+        let expectations = [stem.to_string(), stem.replace('_', "-")]
+            .into_iter()
+            .map(|n| exp_dir.join(format!("{n}.yaml")))
+            .find(|p| p.exists());
+        out.push(Entry {
+            key: stem.replace('_', "-"),
+            factory: Box::new(JsonLinesFactory {
+                command: vec!["python3".into(), path.display().to_string()],
+                timeout,
+            }),
+            expectations,
+        });
+    }
+    out
+}
+
+/// Runs every planned trial against one implementation, on `threads` threads.
+pub fn run_entry(entry: Entry, suite: &Suite, planned: &[Planned], options: &Options) -> Outcome {
+    let t = Instant::now();
+    let describe = entry.factory.describe();
+    let failed = |why: String| Outcome {
+        key: entry.key.clone(),
+        describe: describe.clone(),
+        startup_error: Some(why),
+        results: Vec::new(),
+        seconds: t.elapsed().as_secs_f64(),
+        conventions: None,
+    };
+    let expectations = match &entry.expectations {
+        None => Expectations::default(),
+        Some(p) => match Expectations::load(p, suite, false) {
+            Ok(e) => e,
+            Err(e) => return failed(format!("its expectations file does not load: {e}")),
+        },
+    };
+    let pool = match Pool::new(entry.factory) {
+        Ok(p) => p,
+        Err(e) => return failed(format!("cannot start: {e}")),
+    };
+    let describe = pool.describe();
+    let conventions = pool.started.conventions.clone();
+    let settings = Settings {
+        timeout: options.timeout,
+        strict: options.strict,
+    };
+    let run = Run::new(pool, expectations, settings);
+    let queue = Arc::new(Mutex::new(planned.to_vec()));
+    let threads: Vec<_> = (0..2)
+        .map(|_| {
+            let run = Arc::clone(&run);
+            let queue = Arc::clone(&queue);
+            let editions = options.editions.clone();
+            std::thread::spawn(move || loop {
+                let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                let Some(p) = next else { break };
+                let r = run.run_one(&p, editions.as_deref());
+                run.results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(r);
+            })
+        })
+        .collect();
+    for th in threads {
+        let _ = th.join();
+    }
+    Outcome {
+        key: entry.key,
+        describe,
+        startup_error: None,
+        results: run.results(),
+        seconds: t.elapsed().as_secs_f64(),
+        conventions,
+    }
+}
+
+/// Counts of one cell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    pass: usize,
+    /// Fail, error or stale (and tentative ones under --strict).
+    fail: usize,
+    /// Known failures (listed in the expectations file).
+    known: usize,
+    skip: usize,
+    /// Tentative cases that failed (not counted as failures).
+    tentative: usize,
+}
+
+fn cell_of(results: &[&CaseResult], strict: bool) -> Cell {
+    let mut c = Cell::default();
+    for r in results {
+        match r.status {
+            Status::Pass => c.pass += 1,
+            Status::Skip => c.skip += 1,
+            Status::Xfail => c.known += 1,
+            _ if !r.fails_run(strict) => c.tentative += 1,
+            _ => c.fail += 1,
+        }
+    }
+    c
+}
+
+fn families(suite: &Suite) -> Vec<String> {
+    let set: BTreeSet<String> = suite.cases.iter().map(|c| c.family().to_string()).collect();
+    set.into_iter().collect()
+}
+
+fn by_family(o: &Outcome) -> BTreeMap<&str, Vec<&CaseResult>> {
+    let mut m: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
+    for r in &o.results {
+        m.entry(r.family.as_str()).or_default().push(r);
+    }
+    m
+}
+
+fn failing(rs: &[&CaseResult], strict: bool) -> Vec<(String, String)> {
+    rs.iter()
+        .filter(|r| r.fails_run(strict))
+        .map(|r| {
+            (
+                r.name.clone(),
+                crate::text::truncate(r.message.as_deref().unwrap_or("")),
+            )
+        })
+        .collect()
+}
+
+fn md_escape(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The matrix as Markdown.
+pub fn markdown(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
+    let fams = families(suite);
+    let mut s = String::from("# Implementations\n\n");
+    s.push_str("The suite against every implementation this repository reaches, as written by\n`xq-suite --report docs/` (see README). A cell is `pass / fail / skip`;\n`+k` counts known failures (listed, with reasons, in the implementation's\nexpectations file), `+t` tentative cases that failed (not counted). A\nfailing cell links to its cases.\n\n");
+    s.push_str("| implementation | time (s) | ");
+    for f in &fams {
+        let _ = write!(s, "{f} | ");
+    }
+    s.push_str("\n|---|---:|");
+    for _ in &fams {
+        s.push_str("---|");
+    }
+    s.push('\n');
+    for o in outcomes {
+        let _ = write!(s, "| **{}** | {:.1} | ", o.key, o.seconds);
+        if let Some(e) = &o.startup_error {
+            let _ = writeln!(s, "not run: {} |", md_escape(&crate::text::truncate(e)));
+            continue;
+        }
+        let fam = by_family(o);
+        for f in &fams {
+            let c = cell_of(
+                fam.get(f.as_str()).map(Vec::as_slice).unwrap_or(&[]),
+                strict,
+            );
+            let fail = if c.fail > 0 {
+                format!("[{} ✗](#{}-{})", c.fail, o.key, f)
+            } else {
+                "0".into()
+            };
+            let _ = write!(s, "{} / {fail} / {}", c.pass, c.skip);
+            if c.known > 0 {
+                let _ = write!(s, " +{}k", c.known);
+            }
+            if c.tentative > 0 {
+                let _ = write!(s, " +{}t", c.tentative);
+            }
+            s.push_str(" | ");
+        }
+        s.push('\n');
+    }
+    s.push_str("\n## The implementations\n\n");
+    for o in outcomes {
+        let _ = writeln!(s, "- **{}**: {}", o.key, md_escape(&o.describe));
+        if let Some(c) = &o.conventions {
+            for (k, v) in c {
+                let v = v
+                    .as_str()
+                    .map(String::from)
+                    .unwrap_or_else(|| v.to_string());
+                let _ = writeln!(s, "  - {k}: {}", md_escape(&v));
+            }
+        }
+    }
+    s.push_str("\n## Failing cases\n");
+    let mut any = false;
+    for o in outcomes {
+        for (f, rs) in by_family(o) {
+            let fails = failing(&rs, strict);
+            if fails.is_empty() {
+                continue;
+            }
+            any = true;
+            let _ = writeln!(s, "\n### <a id=\"{}-{f}\"></a>{} · {f}\n", o.key, o.key);
+            for (name, why) in fails {
+                let _ = writeln!(s, "- `{name}`: {}", md_escape(&why));
+            }
+        }
+    }
+    if !any {
+        s.push_str("\nNone.\n");
+    }
+    s
+}
+
+fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The matrix as one self-contained HTML page (no external assets).
+pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
+    let fams = families(suite);
+    let mut s = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Xiangqi suite: implementations</title>\n<style>\nbody{font-family:system-ui,sans-serif;margin:2em;color:#222}\ntable{border-collapse:collapse;font-size:14px}\nth,td{border:1px solid #ccc;padding:4px 8px;text-align:center}\nth{background:#f2f2f2}\ntd.name{text-align:left;font-weight:bold}\ntd.ok{background:#e6f4e6}\ntd.bad{background:#fbe3e3}\ntd.none{background:#f7f7f7;color:#999}\ntd.dead{background:#fbe3e3;text-align:left}\ncode{font-size:13px}\nli{margin:2px 0}\n</style>\n</head>\n<body>\n<h1>Implementations</h1>\n<p>The suite against every implementation this repository reaches (<code>xq-suite --report docs/</code>). A cell is pass / fail / skip; +k known failures (with reasons in the implementation's expectations file), +t tentative cases that failed (not counted). A failing cell links to its cases.</p>\n<table>\n<tr><th>implementation</th><th>time (s)</th>",
+    );
+    for f in &fams {
+        let _ = write!(s, "<th>{}</th>", html_escape(f));
+    }
+    s.push_str("</tr>\n");
+    for o in outcomes {
+        let _ = write!(
+            s,
+            "<tr><td class=\"name\" title=\"{}\">{}</td><td>{:.1}</td>",
+            html_escape(&o.describe),
+            html_escape(&o.key),
+            o.seconds
+        );
+        if let Some(e) = &o.startup_error {
+            let _ = writeln!(
+                s,
+                "<td class=\"dead\" colspan=\"{}\">not run: {}</td></tr>",
+                fams.len(),
+                html_escape(&crate::text::truncate(e))
+            );
+            continue;
+        }
+        let fam = by_family(o);
+        for f in &fams {
+            let c = cell_of(
+                fam.get(f.as_str()).map(Vec::as_slice).unwrap_or(&[]),
+                strict,
+            );
+            let class = if c.fail > 0 {
+                "bad"
+            } else if c.pass == 0 {
+                "none"
+            } else {
+                "ok"
+            };
+            let fail = if c.fail > 0 {
+                format!(
+                    "<a href=\"#{}-{}\">{} ✗</a>",
+                    html_escape(&o.key),
+                    html_escape(f),
+                    c.fail
+                )
+            } else {
+                "0".into()
+            };
+            let mut extra = String::new();
+            if c.known > 0 {
+                let _ = write!(extra, " +{}k", c.known);
+            }
+            if c.tentative > 0 {
+                let _ = write!(extra, " +{}t", c.tentative);
+            }
+            let _ = write!(
+                s,
+                "<td class=\"{class}\">{} / {fail} / {}{extra}</td>",
+                c.pass, c.skip
+            );
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</table>\n<h2>The implementations</h2>\n<ul>\n");
+    for o in outcomes {
+        let _ = write!(
+            s,
+            "<li><b>{}</b>: {}",
+            html_escape(&o.key),
+            html_escape(&o.describe)
+        );
+        if let Some(c) = &o.conventions {
+            s.push_str("<ul>");
+            for (k, v) in c {
+                let v = v
+                    .as_str()
+                    .map(String::from)
+                    .unwrap_or_else(|| v.to_string());
+                let _ = write!(s, "<li>{}: {}</li>", html_escape(k), html_escape(&v));
+            }
+            s.push_str("</ul>");
+        }
+        s.push_str("</li>\n");
+    }
+    s.push_str("</ul>\n<h2>Failing cases</h2>\n");
+    let mut any = false;
+    for o in outcomes {
+        for (f, rs) in by_family(o) {
+            let fails = failing(&rs, strict);
+            if fails.is_empty() {
+                continue;
+            }
+            any = true;
+            let _ = writeln!(
+                s,
+                "<h3 id=\"{}-{}\">{} · {}</h3>\n<ul>",
+                html_escape(&o.key),
+                html_escape(f),
+                html_escape(&o.key),
+                html_escape(f)
+            );
+            for (name, why) in fails {
+                let _ = writeln!(
+                    s,
+                    "<li><code>{}</code>: {}</li>",
+                    html_escape(&name),
+                    html_escape(&why)
+                );
+            }
+            s.push_str("</ul>\n");
+        }
+    }
+    if !any {
+        s.push_str("<p>None.</p>\n");
+    }
+    s.push_str("</body>\n</html>\n");
+    s
+}
+
+/// A description without this machine's paths to the repository, so that
+/// the committed report does not depend on where it was written.
+fn portable(describe: &str, root: &Path) -> String {
+    let mut s = describe.to_string();
+    for r in [Some(root.to_path_buf()), std::fs::canonicalize(root).ok()]
+        .into_iter()
+        .flatten()
+    {
+        let prefix = format!("{}/", r.display());
+        s = s.replace(&prefix, "");
+    }
+    s
+}
+
+/// Runs every implementation and writes the matrix into `dir`.
+pub fn main(suite: &Suite, dir: &Path, options: &Options) -> ExitCode {
+    let planned = plan(suite, options.editions.as_deref());
+    let mut outcomes = Vec::new();
+    for entry in entries(&options.suite, options.timeout) {
+        eprintln!("xq-suite --report: {} …", entry.key);
+        let mut o = run_entry(entry, suite, &planned, options);
+        o.describe = portable(&o.describe, &options.suite);
+        match &o.startup_error {
+            Some(e) => eprintln!("  not run: {e}"),
+            None => {
+                let c = cell_of(&o.results.iter().collect::<Vec<_>>(), options.strict);
+                eprintln!(
+                    "  {:.1} s: {} pass, {} fail, {} known, {} skip",
+                    o.seconds, c.pass, c.fail, c.known, c.skip
+                );
+            }
+        }
+        outcomes.push(o);
+    }
+    let write = |name: &str, text: String| -> Result<(), String> {
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(dir.join(name), text))
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))
+    };
+    let mut code = ExitCode::SUCCESS;
+    for (name, text) in [
+        (
+            "implementations.md",
+            markdown(suite, &outcomes, options.strict),
+        ),
+        (
+            "implementations.html",
+            html(suite, &outcomes, options.strict),
+        ),
+    ] {
+        if let Err(e) = write(name, text) {
+            eprintln!("xq-suite: {e}");
+            code = ExitCode::from(2);
+        }
+    }
+    code
+}
