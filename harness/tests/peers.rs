@@ -92,8 +92,7 @@ fn the_pyffish_adapter_passes_its_own_self_check() {
 
 /// Runs `harness/adapters/test_NAME_adapter.py`.
 fn self_check(adapter: &str) {
-    let script =
-        Suite::default_root().join(format!("harness/adapters/test_{adapter}_adapter.py"));
+    let script = Suite::default_root().join(format!("harness/adapters/test_{adapter}_adapter.py"));
     let out = Command::new("python3")
         .arg(&script)
         .output()
