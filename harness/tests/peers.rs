@@ -1,7 +1,9 @@
 //! The committed expectations of the real peers stay true: the suite against
-//! Fairy-Stockfish (UCI) and against pyffish (through its adapter) fails
-//! exactly where the expectations files say, and no entry is stale.
-//! A peer that is not installed is skipped, except in CI, which installs both.
+//! Fairy-Stockfish (UCI) and against every Python implementation (through
+//! its adapter in harness/adapters/) fails exactly where the expectations
+//! files say, and no entry is stale; and each adapter passes its own
+//! self-check. A peer that is not installed is skipped, except in CI, which
+//! installs them all (.ci/run).
 
 use std::process::Command;
 
@@ -12,17 +14,22 @@ fn in_ci() -> bool {
     std::env::var_os("CI").is_some()
 }
 
-/// Whether pyffish can be imported; outside CI its absence skips the test.
-fn pyffish_installed() -> bool {
+/// Whether a Python module can be imported; outside CI its absence skips
+/// the test.
+fn python_module_installed(module: &str) -> bool {
     let ok = Command::new("python3")
-        .args(["-c", "import pyffish"])
+        .args(["-c", &format!("import {module}")])
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        assert!(!in_ci(), "CI must install pyffish");
-        eprintln!("pyffish not installed: skipped");
+        assert!(!in_ci(), "CI must install the Python module {module}");
+        eprintln!("{module} not installed: skipped");
     }
     ok
+}
+
+fn pyffish_installed() -> bool {
+    python_module_installed("pyffish")
 }
 
 fn run(args: &[&str]) {
@@ -80,7 +87,12 @@ fn the_pyffish_adapter_passes_its_own_self_check() {
     if !pyffish_installed() {
         return;
     }
-    let script = Suite::default_root().join("harness/adapters/test_pyffish_adapter.py");
+    self_check("pyffish");
+}
+
+/// Runs `harness/adapters/test_NAME_adapter.py`.
+fn self_check(adapter: &str) {
+    let script = Suite::default_root().join(format!("harness/adapters/test_{adapter}_adapter.py"));
     let out = Command::new("python3")
         .arg(&script)
         .output()
@@ -91,4 +103,86 @@ fn the_pyffish_adapter_passes_its_own_self_check() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// The suite through `harness/adapters/ADAPTER_adapter.py` meets
+/// `harness/expectations/EXPECTATIONS.yaml`. One edition keeps CI short:
+/// move rules are the same in all of them, and the library rulings follow
+/// none; the expectations files were made from runs of all four.
+fn adapter_meets_its_expectations(adapter: &str, expectations: &str) {
+    let root = Suite::default_root();
+    let command = format!(
+        "python3 {}",
+        root.join(format!("harness/adapters/{adapter}_adapter.py"))
+            .display()
+    );
+    let exp = root.join(format!("harness/expectations/{expectations}.yaml"));
+    // Python move generators are slow (perft 2-3 takes seconds); allow for a
+    // loaded machine.
+    run(&[
+        "--adapter",
+        &command,
+        "--edition",
+        "cxa-2020",
+        "--timeout",
+        "60",
+        "--expectations",
+        exp.to_str().unwrap(),
+    ]);
+}
+
+#[test]
+fn cchess_meets_its_expectations() {
+    if python_module_installed("cchess") {
+        adapter_meets_its_expectations("cchess", "cchess");
+    }
+}
+
+#[test]
+fn the_cchess_adapter_passes_its_own_self_check() {
+    if python_module_installed("cchess") {
+        self_check("cchess");
+    }
+}
+
+#[test]
+fn xiangqi_meets_its_expectations() {
+    if python_module_installed("xiangqi") {
+        adapter_meets_its_expectations("xiangqi", "xiangqi");
+    }
+}
+
+#[test]
+fn the_xiangqi_adapter_passes_its_own_self_check() {
+    if python_module_installed("xiangqi") {
+        self_check("xiangqi");
+    }
+}
+
+#[test]
+fn chinese_chess_lib_meets_its_expectations() {
+    if python_module_installed("chinese_chess_lib") {
+        adapter_meets_its_expectations("chinese_chess_lib", "chinese-chess-lib");
+    }
+}
+
+#[test]
+fn the_chinese_chess_lib_adapter_passes_its_own_self_check() {
+    if python_module_installed("chinese_chess_lib") {
+        self_check("chinese_chess_lib");
+    }
+}
+
+#[test]
+fn gym_xiangqi_meets_its_expectations() {
+    if python_module_installed("gym_xiangqi") {
+        adapter_meets_its_expectations("gym_xiangqi", "gym-xiangqi");
+    }
+}
+
+#[test]
+fn the_gym_xiangqi_adapter_passes_its_own_self_check() {
+    if python_module_installed("gym_xiangqi") {
+        self_check("gym_xiangqi");
+    }
 }

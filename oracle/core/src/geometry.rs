@@ -55,26 +55,21 @@ pub fn path(role: Role, from: Square, to: Square) -> Vec<Square> {
     }
 }
 
-/// Every point `piece` could move to from `from` on an otherwise empty
-/// board: the shape of its movement with its zone (palace, own half, the
-/// pawn's forward and, once across the river, sideways steps).
-pub fn reach(piece: Piece, from: Square) -> Vec<Square> {
-    let us = piece.color;
+/// Every point the shape of a `role`'s movement reaches from `from` on an
+/// empty board, whatever its zone: one orthogonal step for the king and the
+/// pawn (any direction), one diagonal step for the advisor, the elephant's
+/// and the horse's jumps, the rook's and cannon's lines. [`reach`] is this
+/// with the zone applied; a notation reads a move against the shape so that
+/// a move out of its zone is named, and then refused with the rule's reason.
+pub fn shape(role: Role, from: Square) -> Vec<Square> {
     let fi = from.index();
-    match piece.role {
-        Role::King => ORTHOGONAL_STEPS[fi]
-            .iter()
-            .filter(|s| s.in_palace_of(us))
-            .collect(),
-        Role::Advisor => DIAGONAL_STEPS[fi]
-            .iter()
-            .filter(|s| s.in_palace_of(us))
-            .collect(),
+    match role {
+        Role::King | Role::Pawn => ORTHOGONAL_STEPS[fi].iter().collect(),
+        Role::Advisor => DIAGONAL_STEPS[fi].iter().collect(),
         Role::Elephant => ELEPHANT_MOVES[fi]
             .as_slice()
             .iter()
             .map(|j| Square::from_index(usize::from(j.to)))
-            .filter(|s| s.on_side_of(us))
             .collect(),
         Role::Horse => HORSE_MOVES[fi]
             .as_slice()
@@ -82,8 +77,24 @@ pub fn reach(piece: Piece, from: Square) -> Vec<Square> {
             .map(|j| Square::from_index(usize::from(j.to)))
             .collect(),
         Role::Rook | Role::Cannon => RAYS[fi].iter().flat_map(|r| r.iter()).collect(),
-        Role::Pawn => pawn_steps(us, from).collect(),
     }
+}
+
+/// Every point `piece` could move to from `from` on an otherwise empty
+/// board: the shape of its movement with its zone (palace, own half, the
+/// pawn's forward and, once across the river, sideways steps).
+pub fn reach(piece: Piece, from: Square) -> Vec<Square> {
+    let us = piece.color;
+    let in_zone = |s: &Square| match piece.role {
+        Role::King | Role::Advisor => s.in_palace_of(us),
+        Role::Elephant => s.on_side_of(us),
+        Role::Horse | Role::Rook | Role::Cannon => true,
+        Role::Pawn => pawn_steps(us, from).any(|p| p == *s),
+    };
+    shape(piece.role, from)
+        .into_iter()
+        .filter(in_zone)
+        .collect()
 }
 
 /// A pawn's steps: forward, and sideways once it has crossed the river.

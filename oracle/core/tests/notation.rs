@@ -189,9 +189,15 @@ fn two_black_cannons_on_a_file() {
 fn three_pawns_on_a_file() {
     // Red pawns on c5, c6, c7 (Red's file 7).
     let p = fen("3k5/9/2P6/2P6/2P6/9/9/9/9/4K4 w - - 0 1");
-    writes(&p, "c7c8", "17+1", "前兵进一");
-    writes(&p, "c6d6", "27=6", "中兵平六");
-    writes(&p, "c5b5", "37=8", "后兵平八");
+    // Official WXF: front and rear marked, the middle keeps the plain P7.
+    writes(&p, "c7c8", "P++1", "前兵进一");
+    writes(&p, "c6d6", "P7=6", "中兵平六");
+    writes(&p, "c5b5", "P-=8", "后兵平八");
+    parses(&p, "P7.6", "c6d6");
+    // Ordinal and file (the legacy form, and Fairy-Stockfish's).
+    parses(&p, "17+1", "c7c8");
+    parses(&p, "27=6", "c6d6");
+    parses(&p, "37=8", "c5b5");
     parses(&p, "前兵七进一", "c7c8");
     parses(&p, "中七平六", "c6d6");
     parses(&p, "二兵平六", "c6d6");
@@ -232,10 +238,17 @@ fn five_pawns_on_a_file() {
 fn tandem_pawns_on_two_files() {
     // Red pawns: c5 c6 (file 7) and g5 g6 (file 3); one more on a7.
     let p = fen("3k5/9/P8/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1");
-    writes(&p, "c6c7", "+7+1", "前七进一");
-    writes(&p, "c5b5", "-7=8", "后七平八");
-    writes(&p, "g6g7", "+3+1", "前三进一");
-    writes(&p, "g5f5", "-3=4", "后三平四");
+    // Official WXF: the file replaces the letter, the mark follows it.
+    writes(&p, "c6c7", "7++1", "前七进一");
+    writes(&p, "c5b5", "7-=8", "后七平八");
+    writes(&p, "g6g7", "3++1", "前三进一");
+    writes(&p, "g5f5", "3-=4", "后三平四");
+    parses(&p, "7-.8", "c5b5");
+    // Legacy marker-first forms and Fairy-Stockfish's ordinals.
+    parses(&p, "+7+1", "c6c7");
+    parses(&p, "-7=8", "c5b5");
+    parses(&p, "27=8", "c5b5");
+    parses(&p, "13+1", "g6g7");
     writes(&p, "a7a8", "P9+1", "兵九进一");
     parses(&p, "前兵七进一", "c6c7");
     parses(&p, "P+7+1", "c6c7");
@@ -252,11 +265,16 @@ fn tandem_pawns_on_two_files() {
 
     // Black: three pawns on file ３ (c) and two on file ７ (g).
     let b = fen("3k5/9/9/9/9/2p3p2/2p3p2/2p6/9/4K4 b - - 0 1");
-    writes(&b, "c2c1", "13+1", "前３进１");
-    writes(&b, "c3d3", "23=4", "中３平４");
-    writes(&b, "c4b4", "33=2", "后３平２");
-    writes(&b, "g3g2", "+7+1", "前７进１");
-    writes(&b, "g4f4", "-7=6", "后７平６");
+    writes(&b, "c2c1", "3++1", "前３进１");
+    writes(&b, "c3d3", "33=4", "中３平４");
+    writes(&b, "c4b4", "3-=2", "后３平２");
+    writes(&b, "g3g2", "7++1", "前７进１");
+    writes(&b, "g4f4", "7-=6", "后７平６");
+    // The official page's example: 33.4 is the middle pawn, c3d3.
+    parses(&b, "33.4", "c3d3");
+    parses(&b, "23=4", "c3d3");
+    parses(&b, "13+1", "c2c1");
+    parses(&b, "-7=6", "g4f4");
     parses(&b, "中卒平４", "c3d3"); // only file ３ has a middle pawn
 }
 
@@ -547,4 +565,25 @@ fn round_trip_composed_positions() {
     ] {
         check_round_trip(&relaxed(f), &mut cov);
     }
+}
+
+#[test]
+fn errors_quote_a_bounded_prefix_of_the_text() {
+    let start = fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    let long = "炮".repeat(10_000);
+    let msg = err(&start, &long).to_string();
+    assert!(msg.chars().count() < 300, "{msg}");
+    assert!(msg.contains("…") && msg.contains("bytes"), "{msg}");
+    let forty = "x".repeat(50);
+    let msg = ParseMoveError::Syntax {
+        text: forty.clone(),
+        detail: "d".into(),
+    }
+    .to_string();
+    assert!(
+        msg.starts_with(&format!("{:?}… (50 characters)", &forty[..40])),
+        "{msg}"
+    );
+    // Short texts are quoted whole.
+    assert!(err(&start, "炮二平").to_string().starts_with("\"炮二平\""));
 }

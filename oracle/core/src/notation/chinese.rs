@@ -105,6 +105,7 @@ fn read(text: &str) -> Result<MoveSpec, String> {
         file,
         action,
         number,
+        middle_if_three: false,
     };
     let bad_file = || format!("files are numbered 1-9 (一…九, １…９); {SHAPE}");
     match *designator {

@@ -10,6 +10,7 @@
 //! `spec/NOTATION.md`.
 
 use super::ParseMoveError;
+use crate::geometry;
 use crate::legality::IllegalMove;
 use crate::position::Position;
 use crate::types::{Color, Move, Piece, Role, Square};
@@ -47,6 +48,10 @@ pub(super) struct MoveSpec {
     pub file: Option<u8>,
     pub action: Action,
     pub number: u8,
+    /// The official WXF reading: a pawn named by its plain file (`P5`), or
+    /// by its file twice (`55`), is the middle one when exactly three pawns
+    /// stand on that file (spec/NOTATION.md).
+    pub middle_if_three: bool,
 }
 
 /// How a move has to be named in a position: the input of both formatters.
@@ -109,6 +114,10 @@ pub(super) fn column(pos: &Position, color: Color, role: Role, file: i8) -> Vec<
         squares.reverse();
     }
     squares
+}
+
+fn column_len(pos: &Position, color: Color, role: Role, n: u8) -> usize {
+    column(pos, color, role, board_file(color, n)).len()
 }
 
 /// The canonical marker of the piece at `index` (from the front) among
@@ -201,8 +210,13 @@ pub(super) fn describe(pos: &Position, mv: Move) -> Option<Description> {
 }
 
 /// Where a piece of kind `role` on `from` arrives when it makes the move
-/// `action`/`number`, as far as the shape of its movement says. `Err` holds
-/// why no point fits (for a syntax error).
+/// `action`/`number`: the one point of the shape of its movement
+/// ([`geometry::shape`], the move tables) that the text describes. A
+/// straight mover's text names a point of its file or rank (the rook's
+/// lines), so that 帅五进二 or 炮二平二 still name a definite move; how far the
+/// piece may go, and zones (palace, river, the pawn's direction), are left to
+/// the rules, which then say what is wrong. `Err` holds why no point fits
+/// (for a syntax error).
 fn destination(
     from: Square,
     color: Color,
@@ -210,50 +224,57 @@ fn destination(
     action: Action,
     number: u8,
 ) -> Result<Square, String> {
-    let forward = color.forward();
-    let off_board = || format!("the {} on {from} would leave the board", role.name());
     if !(1..=9).contains(&number) {
         return Err(format!("the number {number} is not 1-9"));
     }
-    if moves_straight(role) {
-        return match action {
-            Action::Forward | Action::Backward => {
-                let sign = if action == Action::Forward { 1 } else { -1 };
-                from.offset(0, sign * forward * number as i8)
-                    .ok_or_else(off_board)
-            }
-            Action::Sideways => {
-                Square::new(board_file(color, number), from.rank()).ok_or_else(off_board)
-            }
-        };
-    }
-    if action == Action::Sideways {
+    if action == Action::Sideways && !moves_straight(role) {
         return Err(format!(
             "a {} never moves sideways; give forward or backward and the file it arrives on",
             role.name()
         ));
     }
-    let df = board_file(color, number) - from.file();
-    let ranks = match (role, df.abs()) {
-        (Role::Advisor, 1) => 1,
-        (Role::Elephant, 2) => 2,
-        (Role::Horse, 1) => 2,
-        (Role::Horse, 2) => 1,
-        _ => {
+    // Ranks gained towards the opponent (negative: backward).
+    let gain = |to: Square| (to.rank() - from.rank()) * color.forward();
+    let fits = |to: &Square| match action {
+        Action::Sideways => to.rank() == from.rank() && own_file(color, to.file()) == number,
+        Action::Forward | Action::Backward => {
+            let sign = if action == Action::Forward { 1 } else { -1 };
+            if moves_straight(role) {
+                to.file() == from.file() && gain(*to) == sign * number as i8
+            } else {
+                own_file(color, to.file()) == number && gain(*to).signum() == sign
+            }
+        }
+    };
+    if action == Action::Sideways && own_file(color, from.file()) == number {
+        // To its own file: the null move, which the rules refuse by name.
+        return Ok(from);
+    }
+    let shape = geometry::shape(
+        if moves_straight(role) {
+            Role::Rook
+        } else {
+            role
+        },
+        from,
+    );
+    if let Some(&to) = shape.iter().find(|to| fits(to)) {
+        return Ok(to);
+    }
+    Err(match (moves_straight(role), action) {
+        (true, _) => format!("the {} on {from} would leave the board", role.name()),
+        (false, _) => {
             let reach = match role {
                 Role::Advisor => "a neighbouring file",
                 Role::Elephant => "the file two away",
                 _ => "a file one or two away",
             };
-            return Err(format!(
-                "the {} on {from} cannot reach file {number}: it moves to {reach}",
+            format!(
+                "the {} on {from} cannot reach file {number} that way: it moves to {reach}",
                 role.name()
-            ));
+            )
         }
-    };
-    let sign = if action == Action::Forward { 1 } else { -1 };
-    from.offset(df, sign * forward * ranks)
-        .ok_or_else(off_board)
+    })
 }
 
 /// Whether a movement error is only about what stands in the way (so the
@@ -294,7 +315,14 @@ pub(super) fn resolve(
             if col.is_empty() {
                 return Err(no_such(format!("{us} has no {} on file {n}", role.name())));
             }
-            col
+            if spec.middle_if_three && col.len() == 3 {
+                vec![col[1]]
+            } else {
+                col
+            }
+        }
+        (Some(_), Some(n)) if spec.middle_if_three && column_len(pos, us, role, n) == 3 => {
+            vec![column(pos, us, role, board_file(us, n))[1]]
         }
         (Some(m), Some(n)) => {
             let col = column(pos, us, role, board_file(us, n));

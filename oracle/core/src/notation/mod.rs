@@ -102,26 +102,49 @@ impl ParseMoveError {
     }
 }
 
+/// Longer texts are refused before they are read: no notation's move is
+/// anywhere near this long, even with stray spaces.
+const MAX_MOVE_BYTES: usize = 64;
+
+/// At most this many characters of a move text are quoted in an error: a
+/// 10 kB "move" must not come back whole.
+const QUOTE_CHARS: usize = 40;
+
+/// The move text as an error quotes it: whole when short, otherwise its
+/// first [`QUOTE_CHARS`] characters, `…` and the length; in quotes and
+/// escaped when `escaped` (a text that may not be a move at all).
+fn quote(text: &str, escaped: bool) -> String {
+    let n = text.chars().count();
+    let head: String = text.chars().take(QUOTE_CHARS).collect();
+    match (n <= QUOTE_CHARS, escaped) {
+        (true, true) => format!("{text:?}"),
+        (true, false) => text.to_string(),
+        (false, true) => format!("{head:?}… ({n} characters)"),
+        (false, false) => format!("{head}… ({n} characters)"),
+    }
+}
+
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseMoveError::Syntax { text, detail } => {
                 write!(
                     f,
-                    "{text:?} is not a move in ICCS, WXF or Chinese notation: {detail}"
+                    "{} is not a move in ICCS, WXF or Chinese notation: {detail}",
+                    quote(text, true)
                 )
             }
             ParseMoveError::NoSuchPiece { text, detail } => {
-                write!(f, "{text} names no piece: {detail}")
+                write!(f, "{} names no piece: {detail}", quote(text, false))
             }
             ParseMoveError::Ambiguous { text, detail } => {
-                write!(f, "{text} is ambiguous: {detail}")
+                write!(f, "{} is ambiguous: {detail}", quote(text, false))
             }
             ParseMoveError::Illegal { text, mv, reason } => {
                 if text == &mv.to_string() {
                     write!(f, "{text} is not legal: {reason}")
                 } else {
-                    write!(f, "{text} ({mv}) is not legal: {reason}")
+                    write!(f, "{} ({mv}) is not legal: {reason}", quote(text, false))
                 }
             }
         }
@@ -162,6 +185,15 @@ pub fn parse_move_as(
     notation: Notation,
 ) -> Result<Move, ParseMoveError> {
     let text = text.trim();
+    if text.len() > MAX_MOVE_BYTES {
+        return Err(ParseMoveError::Syntax {
+            text: text.to_string(),
+            detail: format!(
+                "a move is a few characters; this text has {} bytes",
+                text.len()
+            ),
+        });
+    }
     let mv = match notation {
         Notation::Iccs => iccs::parse(text)?,
         Notation::Wxf => wxf::parse(pos, text)?,

@@ -113,19 +113,35 @@ fn read(text: &str) -> Result<MoveSpec, String> {
         file,
         action,
         number,
+        middle_if_three: false,
     };
     let bad_file = || format!("files are numbered 1-9; {SHAPE}");
     match *designator {
-        // R2: the piece and its file.
+        // R2: the piece and its file; P5 is also the official name of the
+        // middle one of three pawns on file 5.
         [Tok::Piece(role), Tok::Num(n)] => {
             let f = file(Tok::Num(n)).ok_or_else(bad_file)?;
-            Ok(spec(role, None, Some(f)))
+            Ok(MoveSpec {
+                middle_if_three: role == Role::Pawn,
+                ..spec(role, None, Some(f))
+            })
         }
         // R+, +R (and 2P): a marker instead of the file.
         [Tok::Piece(role), m @ Tok::Sym(_)]
         | [m @ (Tok::Sym(_) | Tok::Num(_)), Tok::Piece(role)] => Ok(spec(role, marker(m), None)),
-        // +7, 27: the pawn named by a marker and its file.
-        [m @ (Tok::Sym(_) | Tok::Num(_)), f] => {
+        // 7+, 7- (official): a pawn's file, then front or rear.
+        [Tok::Num(f @ 1..=9), m @ Tok::Sym(_)] => Ok(spec(Role::Pawn, marker(m), Some(f))),
+        // 55 (official): the middle of three pawns on file 5; otherwise,
+        // and for any two different digits (27), an ordinal and the file.
+        [m @ Tok::Num(k), f] => {
+            let f = file(f).ok_or_else(bad_file)?;
+            Ok(MoveSpec {
+                middle_if_three: k == f,
+                ..spec(Role::Pawn, marker(m), Some(f))
+            })
+        }
+        // +7: the pawn named by a marker and its file.
+        [m @ Tok::Sym(_), f] => {
             let f = file(f).ok_or_else(bad_file)?;
             Ok(spec(Role::Pawn, marker(m), Some(f)))
         }
@@ -152,20 +168,43 @@ pub(super) fn format(pos: &Position, mv: Move) -> String {
         return mv.to_string();
     };
     let role = d.piece.role;
+    let pawn = role == Role::Pawn;
+    let file = digit(d.file);
+    // Front, middle (the file itself), rear: the official marks for two or
+    // three pieces on a file.
+    let official = |index: usize, count: usize| match (index, count) {
+        (0, _) => '+',
+        (1, 3) => file,
+        _ => '-',
+    };
     let mut s = String::with_capacity(5);
     match d.tandem {
         None => {
             s.push(letter(role));
-            s.push(digit(d.file));
+            s.push(file);
         }
         Some((index, 2)) if !d.several_tandem_files => {
             s.push(letter(role));
-            s.push(if index == 0 { '+' } else { '-' });
+            s.push(official(index, 2));
+        }
+        // Three pawns on one file: P+, P5 (the middle keeps the plain
+        // designator), P-.
+        Some((index, 3)) if pawn && !d.several_tandem_files => {
+            s.push('P');
+            s.push(official(index, 3));
+        }
+        // Pawns doubled on several files: the file replaces the letter and
+        // the mark follows it: 7+, 7-, and 55 for the middle of three.
+        Some((index, count @ (2 | 3))) if pawn => {
+            s.push(file);
+            s.push(official(index, count));
         }
         Some((index, count)) => {
-            // With the file: `+7` / `-7` for two, ordinals `17` `27` `37` …
-            // for three or more (an ordinal digit alone would read as a file).
-            if role != Role::Pawn {
+            // No official form (four or more pawns; three or more, or two on
+            // several files, of another kind: composed positions only): the
+            // ordinal from the front and the file, `25`, `R17`; two of
+            // another kind on several files: `R+7`.
+            if !pawn {
                 s.push(letter(role));
             }
             s.push(match (count, index) {
@@ -173,7 +212,7 @@ pub(super) fn format(pos: &Position, mv: Move) -> String {
                 (2, _) => '-',
                 _ => digit(index as u8 + 1),
             });
-            s.push(digit(d.file));
+            s.push(file);
         }
     }
     s.push(match d.action {
