@@ -5,6 +5,8 @@
 //! built-in oracle in-process through [`answer`], any other program (and
 //! `xq serve`) as JSON lines.
 
+use std::sync::atomic::AtomicBool;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -224,13 +226,20 @@ pub fn oracle_started(editions: Vec<String>) -> Started {
 
 /// The built-in oracle's answer to a request.
 pub fn answer(req: &Request) -> Reply {
-    match answer_value(req) {
+    answer_cancellable(req, &AtomicBool::new(false))
+}
+
+/// [`answer`] that gives up on a long computation (a deep perft) once
+/// `cancel` is set, answering an error; `xq serve` sets it when a
+/// request's time budget runs out.
+pub fn answer_cancellable(req: &Request, cancel: &AtomicBool) -> Reply {
+    match answer_value(req, cancel) {
         Ok(v) => Reply::result(req.seq, v),
         Err(e) => Reply::error(Some(req.seq), e),
     }
 }
 
-fn answer_value(req: &Request) -> Result<Value, String> {
+fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
     let validation = if req.relaxed {
         Validation::Relaxed
     } else {
@@ -281,7 +290,11 @@ fn answer_value(req: &Request) -> Result<Value, String> {
             Err(e) => return Err(e.to_string()),
         },
         Question::Status => serde_json::to_value(pos.status()).map_err(|e| e.to_string())?,
-        Question::Perft { depth } => json!({"nodes": xq_core::perft::perft(pos, *depth)}),
+        Question::Perft { depth } => {
+            let nodes = xq_core::perft::perft_cancellable(pos, *depth, cancel)
+                .map_err(|e| e.to_string())?;
+            json!({ "nodes": nodes })
+        }
         Question::Convert { mv, to } => match parse_move(pos, mv) {
             Ok(m) => json!({"move": format_move(pos, m, *to)}),
             Err(e) => json!({"rejected": rejection_code(&e), "message": e.to_string()}),
