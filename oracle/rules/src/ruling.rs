@@ -129,7 +129,8 @@ pub fn rule_record(
     let mut game = Game::new(start);
     for text in moves {
         if let Err(e) = game.push_text(text) {
-            let xq_core::notation::ParseMoveError::Illegal { reason, .. } = &e.error else {
+            let Some(xq_core::notation::ParseMoveError::Illegal { reason, .. }) = e.error.as_move()
+            else {
                 return Err(e); // not a move at all: nothing to rule on
             };
             // A record that moves nothing, or the opponent's piece, is broken.
