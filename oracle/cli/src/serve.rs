@@ -135,7 +135,7 @@ fn answer(req: &Request, budget: Duration) -> Reply {
 /// silently ignored would change the verdict). The error comes with the
 /// request's `seq` when the line is JSON that has one, so that the client
 /// can tell which request it answers.
-fn read_message(text: &str) -> Result<Message, (Option<u64>, String)> {
+pub fn read_message(text: &str) -> Result<Message, (Option<u64>, String)> {
     let value: Value = serde_json::from_str(text).map_err(|e| (None, e.to_string()))?;
     let seq = value.get("seq").and_then(Value::as_u64);
     let message = Message::deserialize(&value).map_err(|e| (seq, e.to_string()))?;
