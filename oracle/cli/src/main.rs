@@ -384,14 +384,23 @@ fn usage_failure(e: &clap::Error) -> Option<Failure> {
         }
         _ => {}
     }
-    // clap's text: "error: WHAT", then tips and a usage block.
+    // clap's text: paragraphs: "error: WHAT" (maybe with indented lines),
+    // perhaps "tip: …", then a usage block and a pointer to --help.
     let text = e.to_string();
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let what = lines
-        .next()
-        .unwrap_or("bad command line")
-        .trim_start_matches("error: ");
-    let tips: Vec<&str> = lines.filter_map(|l| l.strip_prefix("tip: ")).collect();
+    let paragraphs: Vec<Vec<&str>> = text
+        .split("\n\n")
+        .map(|p| p.lines().map(str::trim).filter(|l| !l.is_empty()).collect())
+        .collect();
+    let what = paragraphs
+        .first()
+        .map(|p| p.join(" "))
+        .unwrap_or_else(|| "bad command line".into());
+    let what = what.trim_start_matches("error: ");
+    let tips: Vec<&str> = paragraphs
+        .iter()
+        .flatten()
+        .filter_map(|l| l.strip_prefix("tip: "))
+        .collect();
     let mut message = what.to_string();
     if !tips.is_empty() {
         message.push_str(&format!(" ({})", tips.join("; ")));
