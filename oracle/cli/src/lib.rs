@@ -9,6 +9,7 @@ pub mod input;
 pub mod lines;
 pub mod message;
 pub mod serve;
+pub mod strict_json;
 
 /// The ids of the rules editions, in the order `xq editions` lists them.
 pub fn edition_ids() -> Vec<String> {

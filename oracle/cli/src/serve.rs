@@ -20,6 +20,7 @@ use xq_oracle::protocol::{self, Message, Question, Reply, Request, PROTOCOL_VERS
 
 use crate::lines::{Line, LineReader};
 use crate::message::one_line;
+use crate::strict_json;
 
 /// The default cap on a line: 1 MiB, room for a ruling request on a
 /// record of well over 100 000 plies.
@@ -136,7 +137,13 @@ fn answer(req: &Request, budget: Duration) -> Reply {
 /// request's `seq` when the line is JSON that has one, so that the client
 /// can tell which request it answers.
 pub fn read_message(text: &str) -> Result<Message, (Option<u64>, String)> {
-    let value: Value = serde_json::from_str(text).map_err(|e| (None, e.to_string()))?;
+    let value = strict_json::parse(text).map_err(|e| (None, e.to_string()))?;
+    if !value.is_object() {
+        return Err((
+            None,
+            format!("a message is a JSON object, not {}", kind(&value)),
+        ));
+    }
     let seq = value.get("seq").and_then(Value::as_u64);
     let message = Message::deserialize(&value).map_err(|e| (seq, e.to_string()))?;
     // What the types kept, written back: any key of the line not there
@@ -172,6 +179,17 @@ fn unknown_key(given: &Value, kept: &Value, prefix: &str) -> Option<String> {
         }
     }
     None
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
 }
 
 fn is_default(v: &Value) -> bool {
