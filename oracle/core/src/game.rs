@@ -91,8 +91,14 @@ impl std::error::Error for PlayError {}
 pub fn split_moves(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-        .filter(|t| !(t.ends_with('.') && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit())))
+        .filter(|t| !is_move_number(t))
         .collect()
+}
+
+/// `1.`, `23.`: digits and a point (a point alone is not a move number).
+fn is_move_number(t: &str) -> bool {
+    t.strip_suffix('.')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 impl Game {
