@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use xq_cli::serve::{read_message, serve, Limits};
+use xq_cli::serve::{read_message, serve, Limits, MessageReader};
 use xq_oracle::protocol::Message;
 
 /// Small, so that over-long lines are exercised too.
@@ -39,8 +39,11 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// How many answers the input calls for: one per line that is not blank,
-/// up to the first `stop`.
+/// up to the first `stop`. On the way, the server's reader (which
+/// remembers known keys between lines) must judge each line as a fresh
+/// reader does.
 fn expected_answers(data: &[u8]) -> usize {
+    let mut warm = MessageReader::default();
     let mut n = 0;
     for line in data.split(|&b| b == b'\n') {
         if line.len() > MAX_LINE {
@@ -51,6 +54,9 @@ fn expected_answers(data: &[u8]) -> usize {
             Err(_) => n += 1,
             Ok(t) if t.trim().is_empty() => {}
             Ok(t) => match read_message(t) {
+                fresh if fresh.is_ok() != warm.read(t).is_ok() => {
+                    panic!("the remembering reader and a fresh one disagree on {t:?}: {fresh:?}")
+                }
                 Ok(Message::Stop) => break,
                 _ => n += 1,
             },

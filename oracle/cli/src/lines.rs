@@ -53,7 +53,7 @@ impl<R: BufRead> LineReader<R> {
                 self.number += 1;
                 return Ok(Some(Line::Bytes(line)));
             }
-            let (take, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            let (take, ended) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (i, true),
                 None => (chunk.len(), false),
             };
@@ -85,7 +85,7 @@ impl<R: BufRead> LineReader<R> {
             if chunk.is_empty() {
                 return Ok(());
             }
-            match chunk.iter().position(|&b| b == b'\n') {
+            match memchr::memchr(b'\n', chunk) {
                 Some(i) => {
                     self.input.consume(i + 1);
                     return Ok(());

@@ -9,12 +9,12 @@
 //! from the size of the request, is stopped when it runs out); error texts
 //! are cut to one bounded line.
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use serde::Deserialize;
 use serde_json::Value;
 use xq_oracle::protocol::{self, Message, Question, Reply, Request, PROTOCOL_VERSION};
 
@@ -51,6 +51,7 @@ impl Default for Limits {
 /// failure to read the input or write the output ends it early.
 pub fn serve(input: impl BufRead, out: &mut impl Write, limits: Limits) -> io::Result<()> {
     let mut lines = LineReader::new(input, limits.max_line);
+    let mut reader = MessageReader::default();
     while let Some(line) = lines.next_line()? {
         let n = lines.number();
         let reply = match line {
@@ -77,7 +78,7 @@ pub fn serve(input: impl BufRead, out: &mut impl Write, limits: Limits) -> io::R
                     Reply::error(seq, why)
                 }
                 Ok(text) if text.trim().is_empty() => continue,
-                Ok(text) => match read_message(text) {
+                Ok(text) => match reader.read(text) {
                     Ok(Message::Stop) => break,
                     Ok(Message::Start { protocol }) if protocol == PROTOCOL_VERSION => {
                         let started = protocol::oracle_started(crate::edition_ids());
@@ -135,23 +136,81 @@ fn answer(req: &Request, budget: Duration) -> Reply {
 /// they do not know is refused too, at any level (a misspelt `relaxed`
 /// silently ignored would change the verdict). The error comes with the
 /// request's `seq` when the line is JSON that has one, so that the client
-/// can tell which request it answers.
+/// can tell which request it answers. See [`MessageReader`].
 pub fn read_message(text: &str) -> Result<Message, (Option<u64>, String)> {
-    let value = strict_json::parse(text).map_err(|e| (None, e.to_string()))?;
-    if !value.is_object() {
-        return Err((
-            None,
-            format!("a message is a JSON object, not {}", kind(&value)),
-        ));
+    MessageReader::default().read(text)
+}
+
+/// Reads messages as [`read_message`] does, remembering the keys each
+/// shape of message (`start`, `stop`, or the question of a `run`) is
+/// known to have: checking a line's keys is then a look-up, and the round
+/// trip through the wire types is made once per shape (and for a line
+/// whose keys are not all known).
+#[derive(Default)]
+pub struct MessageReader {
+    /// Shape → the dotted paths of keys the wire types kept for it (a
+    /// dozen at most: a list is quicker than a hash set).
+    known: HashMap<&'static str, Vec<String>>,
+}
+
+impl MessageReader {
+    pub fn read(&mut self, text: &str) -> Result<Message, (Option<u64>, String)> {
+        let message = serde_json::from_str::<Message>(text).map_err(|e| {
+            // Read again as plain JSON for a better error and the seq.
+            match serde_json::from_str::<Value>(text) {
+                Ok(v) if !v.is_object() => (
+                    None,
+                    format!("a message is a JSON object, not {}", kind(&v)),
+                ),
+                Ok(v) => (v.get("seq").and_then(Value::as_u64), e.to_string()),
+                // Not JSON at all: the plain reading says best why.
+                Err(syntax) => (None, syntax.to_string()),
+            }
+        })?;
+        let (shape, seq) = match &message {
+            Message::Start { .. } => ("start", None),
+            Message::Stop => ("stop", None),
+            Message::Run(r) => (r.question.kind().name(), Some(r.seq)),
+        };
+        if self
+            .known
+            .get(shape)
+            .is_some_and(|known| strict_json::all_known(text, known))
+        {
+            return Ok(message);
+        }
+        // What the types kept, written back: any key of the line not there
+        // was ignored by them. (The wire types refuse most repeated keys;
+        // the strict reading refuses the rest.)
+        let value = strict_json::parse(text).map_err(|e| (seq, e.to_string()))?;
+        let kept = serde_json::to_value(&message).expect("messages serialize");
+        if let Some(path) = unknown_key(&value, &kept, "") {
+            return Err((seq, format!("unknown key `{path}`")));
+        }
+        collect_paths(
+            &kept,
+            &mut String::new(),
+            self.known.entry(shape).or_default(),
+        );
+        Ok(message)
     }
-    let seq = value.get("seq").and_then(Value::as_u64);
-    let message = Message::deserialize(&value).map_err(|e| (seq, e.to_string()))?;
-    // What the types kept, written back: any key of the line not there
-    // was ignored by them.
-    let kept = serde_json::to_value(&message).expect("messages serialize");
-    match unknown_key(&value, &kept, "") {
-        Some(path) => Err((seq, format!("unknown key `{path}`"))),
-        None => Ok(message),
+}
+
+fn collect_paths(kept: &Value, path: &mut String, into: &mut Vec<String>) {
+    let Value::Object(map) = kept else {
+        return;
+    };
+    let base = path.len();
+    for (key, value) in map {
+        if base > 0 {
+            path.push('.');
+        }
+        path.push_str(key);
+        if !into.contains(path) {
+            into.push(path.clone());
+        }
+        collect_paths(value, path, into);
+        path.truncate(base);
     }
 }
 
@@ -163,19 +222,21 @@ fn unknown_key(given: &Value, kept: &Value, prefix: &str) -> Option<String> {
         return None;
     };
     for (key, value) in given {
-        let path = if prefix.is_empty() {
-            key.clone()
-        } else {
-            format!("{prefix}.{key}")
+        let path = || {
+            if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix}.{key}")
+            }
         };
         match kept.get(key) {
             Some(k) => {
-                if let Some(p) = unknown_key(value, k, &path) {
+                if let Some(p) = unknown_key(value, k, &path()) {
                     return Some(p);
                 }
             }
             None if is_default(value) && key != "type" => {}
-            None => return Some(path),
+            None => return Some(path()),
         }
     }
     None

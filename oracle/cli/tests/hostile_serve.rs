@@ -72,7 +72,7 @@ fn handshakes() {
             ),
             (
                 r#"{"type":"hello"}"#.into(),
-                r#"{"seq":null,"error":"line 6: malformed message: unknown variant `hello`, expected one of `start`, `run`, `stop`"}"#,
+                r#"{"seq":null,"error":"line 6: malformed message: unknown variant `hello`, expected one of `start`, `run`, `stop` at line 1 column 15"}"#,
             ),
             // A stop with an unknown key is not a stop.
             (
@@ -192,10 +192,15 @@ fn duplicate_unknown_missing_and_extra_keys() {
     check(
         &[],
         &[
-            (run(1, &format!(r#""seq":2,{q}"#)), r#"{"seq":null,"error":"line 1: malformed message: duplicate key `seq` at line 1 column 135"}"#),
+            (run(1, &format!(r#""seq":2,{q}"#)), r#"{"seq":2,"error":"line 1: malformed message: duplicate field `seq`"}"#),
             (run(3, &format!(r#""relaxd":true,{q}"#)), r#"{"seq":3,"error":"line 2: malformed message: unknown key `relaxd`"}"#),
             (r#"{"type":"run","seq":4,"id":"t","edition":"cxa-2020","question":{"ask":"status"}}"#.into(), r#"{"seq":4,"error":"line 3: malformed message: missing field `fen`"}"#),
             (r#"{"type":"run","seq":5,"id":"t","edition":"cxa-2020","fen":"startpos"}"#.into(), r#"{"seq":5,"error":"line 4: malformed message: missing field `question`"}"#),
+            (run(7, r#""question":{"ask":"is-legal","move":"h2e2","move":"b0c2"}"#), r#"{"seq":7,"error":"line 5: malformed message: duplicate field `move`"}"#),
+            (run(8, r#""question":{"ask":"status","ask":"perft"}"#), r#"{"seq":8,"error":"line 6: malformed message: duplicate field `ask`"}"#),
+            (r#"{"type":"run","type":"stop","seq":9}"#.into(), r#"{"seq":9,"error":"line 7: malformed message: duplicate field `type` at line 1 column 20"}"#),
+            (run(10, &format!(r#""relaxed":false,"relaxed":true,{q}"#)), r#"{"seq":10,"error":"line 8: malformed message: duplicate field `relaxed`"}"#),
+            (run(11, &format!(r#""zz":false,"zz":false,{q}"#)), r#"{"seq":11,"error":"line 9: malformed message: duplicate key `zz` at line 1 column 146"}"#),
             // Defaults written out are fine.
             (run(6, &format!(r#""moves":[],"relaxed":false,{q}"#)), r#"{"seq":6,"result":{"in_check":false,"legal_moves":44,"reason":null,"result":"*"}}"#),
         ],

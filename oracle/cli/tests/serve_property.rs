@@ -134,3 +134,58 @@ proptest! {
         prop_assert_eq!(answers.last().unwrap(), &json!({"seq": 4242, "result": {"nodes": 44}}));
     }
 }
+
+/// The quick key check of `xq serve` never passes a text that has an
+/// unknown key: compared with a plain walk of the parsed JSON, on random
+/// nested objects with keys from a small alphabet.
+mod quick_key_check {
+    use super::*;
+    use xq_cli::strict_json::all_known;
+
+    fn json_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(json!(false)),
+            Just(json!(true)),
+            Just(json!([])),
+            Just(json!(null)),
+            any::<i32>().prop_map(|n| json!(n)),
+            "[a-c\"\\\\:{}\\[\\], ]{0,6}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 24, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+                prop::collection::btree_map("[abc]|type|a\\.b", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    /// Every key path known or holding a default, by a plain walk.
+    fn exact(v: &Value, known: &[String], prefix: &str) -> bool {
+        match v {
+            Value::Object(m) => m.iter().all(|(k, x)| {
+                let p = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                let default = *x == json!(false) || *x == json!([]);
+                (known.contains(&p) || (default && k != "type")) && exact(x, known, &p)
+            }),
+            Value::Array(a) => a.iter().all(|x| exact(x, known, prefix)),
+            _ => true,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+        #[test]
+        fn never_passes_an_unknown_key(v in json_value(), pretty in any::<bool>()) {
+            let known: Vec<String> = ["a", "b", "a.b", "a.c", "c.a", "type"].map(String::from).into();
+            let text = if pretty { serde_json::to_string_pretty(&v).unwrap() } else { v.to_string() };
+            if all_known(&text, &known) {
+                prop_assert!(exact(&v, &known, ""), "{}", text);
+            }
+        }
+    }
+}

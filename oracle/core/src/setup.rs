@@ -63,11 +63,20 @@ impl Setup {
         let placement = fields.next().ok_or(ParseFenError::Empty)?;
         let mut setup = Setup::empty();
 
-        let ranks = placement.split('/').count();
+        // The ranks, counted to the end but kept only as far as ten: a
+        // placement of a million '/' costs no memory.
+        let mut rows = [""; 10];
+        let mut ranks = 0;
+        for row in placement.split('/') {
+            if let Some(slot) = rows.get_mut(ranks) {
+                *slot = row;
+            }
+            ranks += 1;
+        }
         if ranks != 10 {
             return Err(ParseFenError::RankCount(ranks));
         }
-        for (i, row) in placement.split('/').enumerate() {
+        for (i, row) in rows.iter().enumerate() {
             let rank = 9 - i as i8;
             let mut file: i8 = 0;
             for c in row.chars() {

@@ -27,7 +27,7 @@ fn empty_whitespace_and_nul() {
     assert_eq!(fen_error(""), "invalid FEN: it is empty");
     assert_eq!(fen_error(" \t\r\n "), "invalid FEN: it is empty");
     assert_eq!(
-        fen_error("4k4/9/9/9/4\04/9/9/9/9/4K4 w"),
+        fen_error("4k4/9/9/9/4\x004/9/9/9/9/4K4 w"),
         "invalid FEN: rank 5 (field 5 of the placement) has an unknown character '\\0'"
     );
     assert_eq!(
