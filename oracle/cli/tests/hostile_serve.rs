@@ -409,3 +409,16 @@ fn every_error_is_one_bounded_line() {
     );
     assert!(answers[0].len() < 700, "{} bytes", answers[0].len());
 }
+
+/// Empty input, or only blank lines and no `stop`: no answer, status 0.
+#[test]
+fn empty_and_blank_input_end_quietly() {
+    for input in [&b""[..], b"\n\n", b"   \n\t\n", b"\r\n"] {
+        let r = xq(&["serve"], input);
+        assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, "", ""));
+    }
+    // A last line without its newline is still a line.
+    let line = run(1, r#""question":{"ask":"perft","depth":1}"#);
+    let r = xq(&["serve"], line.as_bytes());
+    assert_eq!(r.stdout, "{\"seq\":1,\"result\":{\"nodes\":44}}\n");
+}
