@@ -30,7 +30,11 @@ fuzz_target!(|data: &[u8]| {
                 assert!(p.is_legal(m));
             }
             let fen = game.current().fen();
-            assert_eq!(Position::from_fen(&fen).as_ref(), Ok(game.current()), "{fen}");
+            assert_eq!(
+                Position::from_fen(&fen).as_ref(),
+                Ok(game.current()),
+                "{fen}"
+            );
         }
         Err(e) => {
             assert!(e.ply >= 1 && e.ply <= texts.len());

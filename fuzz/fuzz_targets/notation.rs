@@ -47,7 +47,11 @@ fuzz_target!(|data: &[u8]| {
         for n in Notation::ALL {
             let written = format_move(&pos, m, n);
             assert_eq!(parse_move(&pos, &written), Ok(m), "{written} in {pos}");
-            assert_eq!(parse_move_as(&pos, &written, n), Ok(m), "{written} in {pos}");
+            assert_eq!(
+                parse_move_as(&pos, &written, n),
+                Ok(m),
+                "{written} in {pos}"
+            );
         }
     }
 });
