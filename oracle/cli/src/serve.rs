@@ -114,11 +114,17 @@ fn answer(req: &Request, budget: Duration) -> Reply {
     let (done, finished) = mpsc::channel::<()>();
     let timer = {
         let cancel = Arc::clone(&cancel);
-        std::thread::spawn(move || {
-            if finished.recv_timeout(budget) == Err(mpsc::RecvTimeoutError::Timeout) {
-                cancel.store(true, Ordering::Relaxed);
-            }
-        })
+        std::thread::Builder::new()
+            .name("budget".into())
+            .spawn(move || {
+                if finished.recv_timeout(budget) == Err(mpsc::RecvTimeoutError::Timeout) {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            })
+    };
+    // Without a timer there is no budget: refuse rather than run unbounded.
+    let Ok(timer) = timer else {
+        return Reply::error(Some(req.seq), "cannot start the timer of the budget; try again");
     };
     let mut reply = protocol::answer_cancellable(req, &cancel);
     drop(done);
