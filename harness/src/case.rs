@@ -447,7 +447,11 @@ fn check_case(
             match game.push_text(text) {
                 Ok(mv) => moves.push(mv.to_string()),
                 // A record may end with the violation the ruling is about.
-                Err(e) if raw.record && i + 1 == history.len() && is_violation(&e.error) => {
+                Err(e)
+                    if raw.record
+                        && i + 1 == history.len()
+                        && e.error.as_move().is_some_and(is_violation) =>
+                {
                     moves.push(resolve(game.current(), text).map_err(|e| {
                         err_at("moves", text, format!("moves: ply {}: {e}", i + 1))
                     })?);

@@ -2,15 +2,28 @@
 //! documented in `spec/CLI.md`.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
-use xq_core::game::split_moves;
-use xq_core::perft::{divide, perft};
+use xq_core::excerpt::Excerpt;
+use xq_core::perft::{divide, perft, MAX_DEPTH};
 use xq_core::{format_move, Game, Notation, Position, Validation};
-use xq_oracle::protocol::{self, Message, Reply};
 use xq_oracle::repetition::SearchLimits;
-use xq_oracle::ruling::Lang;
+use xq_oracle::ruling::{Lang, RecordError};
+
+use xq_cli::edition_ids;
+use xq_cli::failure::Failure;
+use xq_cli::input::MoveList;
+use xq_cli::message::one_line;
+use xq_cli::serve::{self, Limits};
+
+/// The deepest `--kill-depth` accepted (the searches' own documented maximum).
+const MAX_KILL_DEPTH: u32 = SearchLimits::MAX_KILL_DEPTH;
+/// The most `--check-win-depth` accepted.
+const MAX_CHECK_WIN_DEPTH: u32 = SearchLimits::MAX_CHECK_WIN_DEPTH;
 
 #[derive(Parser)]
 #[command(name = "xq", version, about = "Xiangqi (象棋) rules oracle")]
@@ -23,12 +36,15 @@ struct Cli {
 #[derive(clap::Args)]
 struct PositionArgs {
     /// The start position as a FEN, or `startpos`.
-    #[arg(long, default_value = "startpos")]
+    #[arg(long, default_value = "startpos", allow_hyphen_values = true)]
     fen: String,
     /// Moves to play first, in ICCS, WXF or Chinese notation, separated by
-    /// spaces or commas.
-    #[arg(long, default_value = "")]
-    moves: String,
+    /// spaces or commas; `-` reads them from standard input.
+    #[arg(long, allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Read the moves from a file (at most 4 MiB) instead of --moves.
+    #[arg(long, value_name = "PATH", conflicts_with = "moves")]
+    moves_file: Option<PathBuf>,
     /// Accept composed positions: waive the piece-count and placement checks
     /// (never the kings-facing or side-not-to-move-in-check checks).
     #[arg(long)]
@@ -36,14 +52,27 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn game(&self) -> Result<Game, String> {
-        let validation = if self.relaxed {
+    fn validation(&self) -> Validation {
+        if self.relaxed {
             Validation::Relaxed
         } else {
             Validation::Strict
-        };
-        let start = Position::from_fen_with(&self.fen, validation).map_err(|e| e.to_string())?;
-        Game::from_texts(start, &split_moves(&self.moves)).map_err(|e| e.to_string())
+        }
+    }
+
+    fn start(&self) -> Result<Position, Failure> {
+        Position::from_fen_with(&self.fen, self.validation())
+            .map_err(|e| Failure::Input(e.to_string()))
+    }
+
+    fn move_list(&self) -> Result<MoveList, Failure> {
+        MoveList::from_options(self.moves.as_deref(), self.moves_file.as_deref())
+    }
+
+    fn game(&self) -> Result<Game, Failure> {
+        let start = self.start()?;
+        let list = self.move_list()?;
+        Game::from_texts(start, &list.texts()).map_err(|e| list.locate(&e))
     }
 }
 
@@ -70,13 +99,29 @@ impl From<NotationArg> for Notation {
     }
 }
 
+/// A number no larger than `max`, with an error that names the maximum.
+fn at_most(max: u32, what: &'static str) -> impl Fn(&str) -> Result<u32, String> + Clone {
+    move |s: &str| {
+        let n: u32 = s
+            .parse()
+            .map_err(|e| format!("expected a whole number from 0 to {max}: {e}"))?;
+        if n > max {
+            Err(format!("{n} is beyond the maximum {what}, {max}"))
+        } else {
+            Ok(n)
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the legal-move tree.
     Perft {
         #[command(flatten)]
         pos: PositionArgs,
-        #[arg(long)]
+        /// The depth in plies, from 0 to 32.
+        #[arg(long, allow_hyphen_values = true,
+              value_parser = at_most(MAX_DEPTH, "perft depth"))]
         depth: u32,
         /// Print `MOVE: COUNT` for every legal move before the total.
         #[arg(long)]
@@ -94,7 +139,7 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Convert the moves of --moves into another notation, one per line.
+    /// Convert the moves into another notation, one per line.
     Convert {
         #[command(flatten)]
         pos: PositionArgs,
@@ -107,7 +152,17 @@ enum Command {
         pos: PositionArgs,
     },
     /// Speak the suite protocol (JSON lines on stdin/stdout, spec/PROTOCOL.md).
-    Serve,
+    Serve {
+        /// The time one request may take, in milliseconds; a perft still
+        /// running then is stopped and answered with an error.
+        #[arg(long, default_value_t = serve::BUDGET.as_millis() as u64,
+              value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
+        budget_ms: u64,
+        /// The longest request line read, in bytes.
+        #[arg(long, default_value_t = serve::MAX_LINE as u64,
+              value_parser = clap::value_parser!(u64).range(64..=(1 << 30)))]
+        max_line: u64,
+    },
     /// Rule on the game: mate or 困毙, else the repetition cycle ending at
     /// the last move (棋例), else nothing.
     Rule {
@@ -120,16 +175,23 @@ enum Command {
         format: Format,
         #[arg(long, value_enum, default_value = "zh")]
         lang: LangArg,
-        /// 杀: the longest mate by consecutive checks looked for (attacker moves).
-        #[arg(long, default_value_t = SearchLimits::default().kill_depth)]
+        /// 杀: the longest mate by consecutive checks looked for (attacker
+        /// moves, at most 6).
+        #[arg(long, default_value_t = SearchLimits::default().kill_depth, allow_hyphen_values = true,
+              value_parser = at_most(MAX_KILL_DEPTH, "kill depth"))]
         kill_depth: u32,
-        /// 捉: how many checks may precede a winning capture (0: none).
-        #[arg(long, default_value_t = SearchLimits::default().check_win_depth)]
+        /// 捉: how many checks may precede a winning capture (0: none; at
+        /// most 3).
+        #[arg(long, default_value_t = SearchLimits::default().check_win_depth, allow_hyphen_values = true,
+              value_parser = at_most(MAX_CHECK_WIN_DEPTH, "check-win depth"))]
         check_win_depth: u32,
-        /// The positions one move's classification may expand.
+        /// The positions one move's classification may expand (at most
+        /// 50,000,000); a move whose searches run out is marked as not
+        /// fully examined.
         #[arg(long, default_value_t = SearchLimits::default().nodes_per_move)]
         nodes_per_move: u64,
-        /// The positions the whole cycle's classification may expand.
+        /// The positions the whole cycle's classification may expand,
+        /// shared among its moves (at most 500,000,000).
         #[arg(long, default_value_t = SearchLimits::default().nodes_per_cycle)]
         nodes_per_cycle: u64,
     },
@@ -149,8 +211,31 @@ enum LangArg {
     En,
 }
 
-fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+/// An I/O error on standard output.
+fn output(e: std::io::Error) -> Failure {
+    Failure::Environment(format!("cannot write the output: {e}"))
+}
+
+fn json(v: &impl serde::Serialize, pretty: bool) -> String {
+    let s = if pretty {
+        serde_json::to_string_pretty(v)
+    } else {
+        serde_json::to_string(v)
+    };
+    s.expect("the oracle's answers always serialize")
+}
+
+fn edition(id: &str) -> Result<&'static xq_oracle::edition::Edition, Failure> {
+    xq_oracle::edition::get(id).ok_or_else(|| {
+        Failure::Input(format!(
+            "unknown edition {} (known: {})",
+            Excerpt(id),
+            edition_ids().join(", ")
+        ))
+    })
+}
+
+fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     match cli.command {
         Command::Perft {
             pos,
@@ -158,57 +243,60 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             divide: div,
         } => {
             let game = pos.game()?;
+            let bad = |e: xq_core::perft::PerftError| Failure::Input(e.to_string());
             if div {
                 let mut total = 0;
-                for (m, n) in divide(game.current(), depth) {
-                    writeln!(out, "{m}: {n}").map_err(io)?;
+                for (m, n) in divide(game.current(), depth).map_err(bad)? {
+                    writeln!(out, "{m}: {n}").map_err(output)?;
                     total += n;
                 }
-                writeln!(out, "{}", if depth == 0 { 1 } else { total }).map_err(io)?;
+                writeln!(out, "{}", if depth == 0 { 1 } else { total }).map_err(output)?;
             } else {
-                writeln!(out, "{}", perft(game.current(), depth)).map_err(io)?;
+                let n = perft(game.current(), depth).map_err(bad)?;
+                writeln!(out, "{n}").map_err(output)?;
             }
         }
         Command::Legal { pos } => {
             for m in pos.game()?.current().legal_moves() {
-                writeln!(out, "{m}").map_err(io)?;
+                writeln!(out, "{m}").map_err(output)?;
             }
         }
         Command::Status { pos, format } => {
             let status = pos.game()?.current().status();
             match format {
-                Format::Json => writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string(&status).map_err(|e| e.to_string())?
-                )
-                .map_err(io)?,
+                Format::Json => writeln!(out, "{}", json(&status, false)).map_err(output)?,
                 Format::Text => {
-                    writeln!(out, "in_check: {}", status.in_check).map_err(io)?;
-                    writeln!(out, "legal_moves: {}", status.legal_moves).map_err(io)?;
-                    writeln!(out, "result: {}", status.result.as_str()).map_err(io)?;
-                    writeln!(
-                        out,
-                        "reason: {}",
-                        status.reason.map_or("none", |r| r.as_str())
-                    )
-                    .map_err(io)?;
+                    writeln!(out, "in_check: {}", status.in_check).map_err(output)?;
+                    writeln!(out, "legal_moves: {}", status.legal_moves).map_err(output)?;
+                    writeln!(out, "result: {}", status.result.as_str()).map_err(output)?;
+                    let reason = status.reason.map_or("none", |r| r.as_str());
+                    writeln!(out, "reason: {reason}").map_err(output)?;
                 }
             }
         }
         Command::Convert { pos, to } => {
             let game = pos.game()?;
             for (p, &m) in game.positions().iter().zip(game.moves()) {
-                writeln!(out, "{}", format_move(p, m, to.into())).map_err(io)?;
+                writeln!(out, "{}", format_move(p, m, to.into())).map_err(output)?;
             }
         }
         Command::Fen { pos } => {
-            writeln!(out, "{}", pos.game()?.current().fen()).map_err(io)?;
+            writeln!(out, "{}", pos.game()?.current().fen()).map_err(output)?;
         }
-        Command::Serve => serve(std::io::stdin().lock(), out).map_err(io)?,
+        Command::Serve {
+            budget_ms,
+            max_line,
+        } => {
+            let limits = Limits {
+                max_line: max_line as usize,
+                budget: Duration::from_millis(budget_ms),
+            };
+            serve::serve(std::io::stdin().lock(), out, limits)
+                .map_err(|e| Failure::Environment(format!("serve stopped: {e}")))?;
+        }
         Command::Rule {
             pos,
-            edition,
+            edition: id,
             format,
             lang,
             kill_depth,
@@ -216,25 +304,16 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
             nodes_per_move,
             nodes_per_cycle,
         } => {
-            let edition = xq_oracle::edition::get(&edition).ok_or_else(|| {
-                format!(
-                    "unknown edition {edition:?} (known: {})",
-                    edition_ids().join(", ")
-                )
-            })?;
-            let validation = if pos.relaxed {
-                Validation::Relaxed
-            } else {
-                Validation::Strict
-            };
-            let start = Position::from_fen_with(&pos.fen, validation).map_err(|e| e.to_string())?;
+            let edition = edition(&id)?;
+            let start = pos.start()?;
+            let list = pos.move_list()?;
             let limits = SearchLimits {
                 kill_depth,
                 check_win_depth,
                 nodes_per_move,
                 nodes_per_cycle,
             };
-            limits.validate()?;
+            limits.validate().map_err(Failure::Usage)?;
             let lang = match lang {
                 LangArg::Zh => Lang::Zh,
                 LangArg::En => Lang::En,
@@ -243,39 +322,19 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                 limits,
                 ..Default::default()
             };
-            let ruling =
-                xq_oracle::ruling::rule_record(start, &split_moves(&pos.moves), edition, &options)
-                    .map_err(|e| e.to_string())?;
+            let ruling = xq_oracle::ruling::rule_record(start, &list.texts(), edition, &options)
+                .map_err(|e| match &e {
+                    RecordError::Unplayable(p) => list.locate(p),
+                    other => Failure::Input(other.to_string()),
+                })?;
             match format {
-                Format::Json => writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&ruling.to_json(lang))
-                        .map_err(|e| e.to_string())?
-                )
-                .map_err(io)?,
-                Format::Text => writeln!(out, "{}", ruling.explain(lang)).map_err(io)?,
+                Format::Json => {
+                    writeln!(out, "{}", json(&ruling.to_json(lang), true)).map_err(output)?
+                }
+                Format::Text => writeln!(out, "{}", ruling.explain(lang)).map_err(output)?,
             }
         }
-        Command::DiffEditions { a, b } => {
-            // The oracle does not read the suite; its runner does.
-            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-            let runner = exe.with_file_name(format!("xq-suite{}", std::env::consts::EXE_SUFFIX));
-            if !runner.exists() {
-                return Err(format!(
-                    "diff-editions needs the suite runner {} (cargo build --release -p xq-harness)",
-                    runner.display()
-                ));
-            }
-            out.flush().map_err(io)?;
-            let status = std::process::Command::new(runner)
-                .args(["--diff-editions", &a, &b])
-                .status()
-                .map_err(|e| e.to_string())?;
-            if !status.success() {
-                return Err(format!("the suite runner failed ({status})"));
-            }
-        }
+        Command::DiffEditions { a, b } => diff_editions(&a, &b, out)?,
         Command::Editions { format } => {
             let all = xq_oracle::edition::all();
             match format {
@@ -284,24 +343,13 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
                         .iter()
                         .map(|e| serde_json::json!({"id": e.id, "name": e.name, "name_zh": e.name_zh, "body": e.body, "year": e.year, "default": e.default, "extends": e.extends}))
                         .collect();
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?
-                    )
-                    .map_err(io)?
+                    writeln!(out, "{}", json(&list, true)).map_err(output)?
                 }
                 Format::Text => {
                     for e in all {
-                        writeln!(
-                            out,
-                            "{}\t{}\t{}{}",
-                            e.id,
-                            e.year,
-                            e.name,
-                            if e.default { " (default)" } else { "" }
-                        )
-                        .map_err(io)?;
+                        let default = if e.default { " (default)" } else { "" };
+                        writeln!(out, "{}\t{}\t{}{default}", e.id, e.year, e.name)
+                            .map_err(output)?;
                     }
                 }
             }
@@ -310,49 +358,100 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), String> {
     Ok(())
 }
 
-/// Answers protocol messages until `stop` or the end of input. A line that
-/// cannot be understood gets an `error` reply; the loop goes on.
-fn serve(input: impl std::io::BufRead, out: &mut impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let reply = match serde_json::from_str::<Message>(&line) {
-            Ok(Message::Start { .. }) => {
-                serde_json::to_string(&protocol::oracle_started(edition_ids()))
-            }
-            Ok(Message::Run(req)) => serde_json::to_string(&protocol::answer(&req)),
-            Ok(Message::Stop) => break,
-            Err(e) => {
-                // Salvage the sequence number so the harness can match the error.
-                let seq = serde_json::from_str::<serde_json::Value>(&line)
-                    .ok()
-                    .and_then(|v| v.get("seq").and_then(|s| s.as_u64()));
-                serde_json::to_string(&Reply::error(seq, format!("malformed message: {e}")))
-            }
-        }
-        .expect("replies always serialize");
-        writeln!(out, "{reply}")?;
-        out.flush()?;
+/// Delegates to the suite runner, which reads the cases (the oracle does
+/// not). Its standard output is passed through; its standard error is
+/// collected, so that a failure is still one line.
+fn diff_editions(a: &str, b: &str, out: &mut impl Write) -> Result<(), Failure> {
+    edition(a)?;
+    edition(b)?;
+    let exe = std::env::current_exe()
+        .map_err(|e| Failure::Environment(format!("cannot find the xq binary: {e}")))?;
+    let runner = exe.with_file_name(format!("xq-suite{}", std::env::consts::EXE_SUFFIX));
+    if !runner.exists() {
+        return Err(Failure::Environment(format!(
+            "diff-editions needs the suite runner {} (cargo build --release -p xq-harness)",
+            runner.display()
+        )));
+    }
+    out.flush().map_err(output)?;
+    let run = std::process::Command::new(&runner)
+        .args(["--diff-editions", a, b])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::inherit())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .map_err(|e| Failure::Environment(format!("cannot run {}: {e}", runner.display())))?;
+    if !run.status.success() {
+        let said = String::from_utf8_lossy(&run.stderr);
+        let last = said.lines().rev().find(|l| !l.trim().is_empty());
+        return Err(Failure::Environment(match last {
+            Some(l) => format!("the suite runner failed ({}): {l}", run.status),
+            None => format!("the suite runner failed ({})", run.status),
+        }));
     }
     Ok(())
 }
 
-fn edition_ids() -> Vec<String> {
-    xq_oracle::edition::ids().map(String::from).collect()
+/// A clap error as one line. Help and version requests are not errors:
+/// `None` (clap prints them on standard output).
+fn usage_failure(e: &clap::Error) -> Option<Failure> {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => return None,
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            return Some(Failure::Usage(
+                "a command is needed: perft, legal, status, convert, fen, rule, diff-editions, editions or serve (see xq --help)"
+                    .into(),
+            ))
+        }
+        _ => {}
+    }
+    // clap's text: paragraphs: "error: WHAT" (maybe with indented lines),
+    // perhaps "tip: …", then a usage block and a pointer to --help.
+    let text = e.to_string();
+    let paragraphs: Vec<Vec<&str>> = text
+        .split("\n\n")
+        .map(|p| p.lines().map(str::trim).filter(|l| !l.is_empty()).collect())
+        .collect();
+    let what = paragraphs
+        .first()
+        .map(|p| p.join(" "))
+        .unwrap_or_else(|| "bad command line".into());
+    let what = what.trim_start_matches("error: ");
+    let tips: Vec<&str> = paragraphs
+        .iter()
+        .flatten()
+        .filter_map(|l| l.strip_prefix("tip: "))
+        .collect();
+    let mut message = what.to_string();
+    if !tips.is_empty() {
+        message.push_str(&format!(" ({})", tips.join("; ")));
+    }
+    message.push_str("; see xq --help");
+    Some(Failure::Usage(message))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => match usage_failure(&e) {
+            None => {
+                // --help and --version: clap's text on standard output.
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            Some(f) => return fail(&f),
+        },
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(|e| e.to_string()));
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(output));
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("xq: {e}");
-            ExitCode::FAILURE
-        }
+        Err(f) => fail(&f),
     }
+}
+
+fn fail(f: &Failure) -> ExitCode {
+    eprintln!("xq: {}", one_line(f.message()));
+    ExitCode::from(f.code())
 }

@@ -2,8 +2,10 @@
 
 use std::fmt;
 
+use crate::excerpt::Excerpt;
 use crate::notation::{parse_move, ParseMoveError};
 use crate::position::Position;
+use crate::setup::Counter;
 use crate::types::Move;
 
 /// A start position and a legal sequence of moves from it.
@@ -15,11 +17,65 @@ pub struct Game {
     positions: Vec<Position>,
 }
 
+/// No move text in any notation is longer than this many bytes (the
+/// longest, a Chinese move such as `前炮进一` or full-width WXF, is under
+/// 16); a longer text is refused before it is parsed, and quoted only in
+/// part. It also bounds what a notation's error message echoes.
+pub const MAX_MOVE_TEXT: usize = 32;
+
 /// A move of a move list that cannot be played. `ply` counts from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayError {
     pub ply: usize,
-    pub error: ParseMoveError,
+    pub error: PlayFault,
+}
+
+/// What is wrong with the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayFault {
+    /// The text does not name a legal move (the notation's reason).
+    Move(ParseMoveError),
+    /// The text is longer than [`MAX_MOVE_TEXT`] bytes.
+    TooLong { text: String },
+    /// The move would take a FEN move counter past its maximum.
+    CounterLimit { text: String, counter: Counter },
+}
+
+impl PlayFault {
+    /// The move text as given.
+    pub fn text(&self) -> &str {
+        match self {
+            PlayFault::Move(e) => e.text(),
+            PlayFault::TooLong { text } | PlayFault::CounterLimit { text, .. } => text,
+        }
+    }
+
+    /// The notation's reason, when the text was read as a move.
+    pub fn as_move(&self) -> Option<&ParseMoveError> {
+        match self {
+            PlayFault::Move(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PlayFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayFault::Move(e) => e.fmt(f),
+            PlayFault::TooLong { text } => write!(
+                f,
+                "{} is not a move: no move text is longer than {MAX_MOVE_TEXT} bytes",
+                Excerpt(text)
+            ),
+            PlayFault::CounterLimit { text, counter } => write!(
+                f,
+                "{text} would take the {} past {}, the largest the oracle keeps",
+                counter.name(),
+                counter.range().1
+            ),
+        }
+    }
 }
 
 impl fmt::Display for PlayError {
@@ -35,8 +91,14 @@ impl std::error::Error for PlayError {}
 pub fn split_moves(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
-        .filter(|t| !(t.ends_with('.') && t[..t.len() - 1].chars().all(|c| c.is_ascii_digit())))
+        .filter(|t| !is_move_number(t))
         .collect()
+}
+
+/// `1.`, `23.`: digits and a point (a point alone is not a move number).
+fn is_move_number(t: &str) -> bool {
+    t.strip_suffix('.')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 impl Game {
@@ -57,15 +119,26 @@ impl Game {
         Ok(game)
     }
 
-    /// Parses and plays one more move.
+    /// Parses and plays one more move. Refused: a text that is no legal
+    /// move, one longer than [`MAX_MOVE_TEXT`], and a move that would take
+    /// a move counter past its maximum.
     pub fn push_text(&mut self, text: &str) -> Result<Move, PlayError> {
         let ply = self.moves.len() + 1;
-        let mv = parse_move(self.current(), text).map_err(|error| PlayError { ply, error })?;
+        let fail = |error| PlayError { ply, error };
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(fail(PlayFault::TooLong { text: text.into() }));
+        }
+        let mv = parse_move(self.current(), text).map_err(|e| fail(PlayFault::Move(e)))?;
+        if let Some(counter) = self.current().counter_overflow(mv) {
+            let text = text.trim().into();
+            return Err(fail(PlayFault::CounterLimit { text, counter }));
+        }
         self.push(mv);
         Ok(mv)
     }
 
-    /// Plays a move that is known to be legal.
+    /// Plays a move that is known to be legal. A move counter at its
+    /// maximum stays there (see [`Position::play_unchecked`]).
     pub fn push(&mut self, mv: Move) {
         let next = self.current().play_unchecked(mv);
         self.moves.push(mv);

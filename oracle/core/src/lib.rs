@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod excerpt;
 pub mod game;
 pub mod geometry;
 pub mod legality;
@@ -47,10 +48,10 @@ pub mod status;
 mod tables;
 pub mod types;
 
-pub use game::{Game, PlayError};
+pub use game::{Game, PlayError, PlayFault};
 pub use legality::IllegalMove;
 pub use notation::{format_move, parse_move, Notation, ParseMoveError};
 pub use position::{FenError, Position, PositionError, SetupProblem, Validation};
-pub use setup::{ParseFenError, Setup, START_FEN};
+pub use setup::{Counter, ParseFenError, Setup, START_FEN};
 pub use status::{EndReason, Outcome, Status};
 pub use types::{Color, Move, Piece, Role, Square};

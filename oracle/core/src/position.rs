@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::setup::{ParseFenError, Setup};
+use crate::setup::{Counter, ParseFenError, Setup};
 use crate::tables::{zobrist_black_to_move, zobrist_piece, HORSE_ATTACKERS, RAYS};
 use crate::types::{Color, Move, Piece, Role, Square};
 
@@ -77,16 +77,24 @@ pub struct PositionError {
     pub problems: Vec<SetupProblem>,
 }
 
+/// At most this many problems are written out; the rest are counted.
+/// (A board of junk can have ninety, which would bury the first.)
+pub const SHOWN_PROBLEMS: usize = 6;
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("illegal position: ")?;
-        for (i, p) in self.problems.iter().enumerate() {
+        for (i, p) in self.problems.iter().take(SHOWN_PROBLEMS).enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
             }
             write!(f, "{p}")?;
         }
-        Ok(())
+        match self.problems.len().saturating_sub(SHOWN_PROBLEMS) {
+            0 => Ok(()),
+            1 => f.write_str("; and 1 more problem"),
+            n => write!(f, "; and {n} more problems"),
+        }
     }
 }
 
@@ -413,18 +421,37 @@ impl Position {
 
     /// The position after a move that must be legal; the move counters
     /// advance. Use [`Position::play`] to have the move checked.
+    ///
+    /// A counter already at its maximum ([`Counter::range`]) stays there
+    /// rather than wrap: the searches of the 棋例 look a few plies past a
+    /// game and never show those counters. A game refuses such a move
+    /// instead ([`crate::Game::push_text`], with [`Position::counter_overflow`]).
     pub fn play_unchecked(&self, m: Move) -> Position {
         let mut next = self.clone();
         let captured = next.make(m);
         next.halfmoves = if captured.is_some() {
             0
         } else {
-            self.halfmoves + 1
+            step(self.halfmoves, Counter::Halfmoves)
         };
         if self.turn == Color::Black {
-            next.fullmoves += 1;
+            next.fullmoves = step(self.fullmoves, Counter::Fullmoves);
         }
         next
+    }
+
+    /// The counter that a legal move would take past its maximum, if any:
+    /// the halfmove clock unless the move captures, the move number after
+    /// a Black move.
+    pub fn counter_overflow(&self, m: Move) -> Option<Counter> {
+        let past = |n: u32, c: Counter| n >= c.range().1;
+        if !self.is_capture(m) && past(self.halfmoves, Counter::Halfmoves) {
+            Some(Counter::Halfmoves)
+        } else if self.turn == Color::Black && past(self.fullmoves, Counter::Fullmoves) {
+            Some(Counter::Fullmoves)
+        } else {
+            None
+        }
     }
 
     /// The same board with the other side to move (a "pass"), as the 棋例
@@ -469,6 +496,11 @@ impl Position {
         Position::from_setup(&self.to_setup().mirrored(), Validation::Relaxed)
             .expect("the rules are symmetric under mirroring")
     }
+}
+
+/// One more on a counter, held at its maximum (checked: never wraps).
+fn step(n: u32, counter: Counter) -> u32 {
+    n.checked_add(1).map_or(n, |m| m.min(counter.range().1))
 }
 
 impl fmt::Debug for Position {

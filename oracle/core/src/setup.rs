@@ -7,10 +7,18 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::excerpt::Excerpt;
 use crate::types::{Color, Piece, Role, Square};
 
 /// The FEN of the initial position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// The largest halfmove clock (FEN field 5) read or written: a million
+/// plies is far beyond any game, and a bound keeps the counters from
+/// wrapping (see [`Counter`]).
+pub const MAX_HALFMOVES: u32 = 999_999;
+/// The largest move number (FEN field 6) read or written.
+pub const MAX_FULLMOVES: u32 = 999_999;
 
 /// An unvalidated arrangement of pieces plus the FEN's move fields.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -55,9 +63,18 @@ impl Setup {
         let placement = fields.next().ok_or(ParseFenError::Empty)?;
         let mut setup = Setup::empty();
 
-        let rows: Vec<&str> = placement.split('/').collect();
-        if rows.len() != 10 {
-            return Err(ParseFenError::RankCount(rows.len()));
+        // The ranks, counted to the end but kept only as far as ten: a
+        // placement of a million '/' costs no memory.
+        let mut rows = [""; 10];
+        let mut ranks = 0;
+        for row in placement.split('/') {
+            if let Some(slot) = rows.get_mut(ranks) {
+                *slot = row;
+            }
+            ranks += 1;
+        }
+        if ranks != 10 {
+            return Err(ParseFenError::RankCount(ranks));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = 9 - i as i8;
@@ -109,21 +126,10 @@ impl Setup {
             }
         }
         if let Some(h) = fields.next() {
-            setup.halfmoves = h.parse().map_err(|_| ParseFenError::BadField {
-                field: "halfmove clock",
-                value: h.to_string(),
-            })?;
+            setup.halfmoves = Counter::Halfmoves.parse(h)?;
         }
         if let Some(n) = fields.next() {
-            setup.fullmoves = match n.parse() {
-                Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(ParseFenError::BadField {
-                        field: "move number",
-                        value: n.to_string(),
-                    })
-                }
-            };
+            setup.fullmoves = Counter::Fullmoves.parse(n)?;
         }
         if let Some(extra) = fields.next() {
             return Err(ParseFenError::Trailing(extra.to_string()));
@@ -217,16 +223,87 @@ impl fmt::Debug for Setup {
     }
 }
 
+/// The two move counters of a FEN. Each has a range, [`Counter::range`];
+/// a FEN outside it is refused, and a move that would take a counter past
+/// it is refused too ([`crate::Game`]), so a counter never wraps and
+/// every FEN the oracle writes, it reads back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    /// Plies since the last capture (field 5).
+    Halfmoves,
+    /// The move number, 1 at the start, one more after each Black move
+    /// (field 6).
+    Fullmoves,
+}
+
+impl Counter {
+    /// The smallest and largest value allowed.
+    pub const fn range(self) -> (u32, u32) {
+        match self {
+            Counter::Halfmoves => (0, MAX_HALFMOVES),
+            Counter::Fullmoves => (1, MAX_FULLMOVES),
+        }
+    }
+
+    /// The FEN field that holds it (1-based).
+    pub const fn field(self) -> usize {
+        match self {
+            Counter::Halfmoves => 5,
+            Counter::Fullmoves => 6,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Counter::Halfmoves => "halfmove clock",
+            Counter::Fullmoves => "move number",
+        }
+    }
+
+    /// Reads the field: decimal digits only (no sign, point or exponent),
+    /// within the range.
+    fn parse(self, text: &str) -> Result<u32, ParseFenError> {
+        let (min, max) = self.range();
+        let bad = || ParseFenError::BadCounter {
+            counter: self,
+            value: text.to_string(),
+        };
+        // Ten digits fit no u32 above 4294967295; a longer text is refused
+        // without being read further.
+        if text.is_empty() || text.len() > 10 || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        match text.parse::<u64>() {
+            Ok(n) if (u64::from(min)..=u64::from(max)).contains(&n) => Ok(n as u32),
+            _ => Err(bad()),
+        }
+    }
+}
+
 /// A FEN that cannot even be read. Ranks are named as in ICCS (0–9 from
 /// Red's side), which is the FEN's 10th to 1st `/`-separated field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseFenError {
     Empty,
     RankCount(usize),
-    RankWidth { rank: i8, width: usize },
-    BadChar { rank: i8, ch: char },
+    RankWidth {
+        rank: i8,
+        width: usize,
+    },
+    BadChar {
+        rank: i8,
+        ch: char,
+    },
     BadTurn(String),
-    BadField { field: &'static str, value: String },
+    BadField {
+        field: &'static str,
+        value: String,
+    },
+    /// A move counter that is not a whole number within its range.
+    BadCounter {
+        counter: Counter,
+        value: String,
+    },
     Trailing(String),
 }
 
@@ -249,12 +326,32 @@ impl fmt::Display for ParseFenError {
             ),
             ParseFenError::BadTurn(s) => write!(
                 f,
-                "invalid FEN: side to move must be 'w' (or 'r') for Red or 'b' for Black, found {s:?}"
+                "invalid FEN: side to move must be 'w' (or 'r') for Red or 'b' for Black, found {}",
+                Excerpt(s)
             ),
             ParseFenError::BadField { field, value } => {
-                write!(f, "invalid FEN: bad {field} field {value:?}")
+                let number = if *field == "castling" { 3 } else { 4 };
+                write!(
+                    f,
+                    "invalid FEN: the {field} field (field {number}) must be '-' in xiangqi, found {}",
+                    Excerpt(value)
+                )
             }
-            ParseFenError::Trailing(s) => write!(f, "invalid FEN: unexpected trailing field {s:?}"),
+            ParseFenError::BadCounter { counter, value } => {
+                let (min, max) = counter.range();
+                write!(
+                    f,
+                    "invalid FEN: the {} (field {}) must be a whole number from {min} to {max}, found {}",
+                    counter.name(),
+                    counter.field(),
+                    Excerpt(value)
+                )
+            }
+            ParseFenError::Trailing(s) => write!(
+                f,
+                "invalid FEN: unexpected trailing field {}",
+                Excerpt(s)
+            ),
         }
     }
 }

@@ -471,8 +471,13 @@ fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
             })
         }
         Question::Perft { depth } => {
-            let nodes = xq_core::perft::perft_cancellable(pos, *depth, cancel)
-                .ok_or("perft stopped: the time budget ran out")?;
+            let nodes =
+                xq_core::perft::perft_cancellable(pos, *depth, cancel).map_err(|e| match e {
+                    xq_core::perft::PerftError::Cancelled => {
+                        "perft stopped: the time budget ran out".to_string()
+                    }
+                    other => other.to_string(),
+                })?;
             to_value(PerftAnswer { nodes: Some(nodes) })
         }
         Question::Convert { mv, to } => to_value(match parse_move(pos, mv) {

@@ -347,7 +347,7 @@ pub fn rule_record(
         let Err(e) = game.push_text(text) else {
             continue;
         };
-        let ParseMoveError::Illegal { reason, mv, .. } = &e.error else {
+        let Some(ParseMoveError::Illegal { reason, mv, .. }) = e.error.as_move() else {
             return Err(RecordError::Unplayable(e)); // not a move at all
         };
         // A record that moves nothing, or the opponent's piece, is broken.

@@ -1,0 +1,17 @@
+//! The `xq` command's parts that are more than option parsing: the
+//! hardened protocol server ([`serve`]), bounded input ([`lines`],
+//! [`input`]), one-line error messages ([`message`]) and the exit statuses
+//! ([`failure`]). The command line itself is `main.rs`; all of it is
+//! documented in `spec/CLI.md`.
+
+pub mod failure;
+pub mod input;
+pub mod lines;
+pub mod message;
+pub mod serve;
+pub mod strict_json;
+
+/// The ids of the rules editions, in the order `xq editions` lists them.
+pub fn edition_ids() -> Vec<String> {
+    xq_oracle::edition::ids().map(String::from).collect()
+}
