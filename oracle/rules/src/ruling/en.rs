@@ -208,3 +208,73 @@ fn cycle(r: &Ruling, loser: Color) -> String {
     }
     s
 }
+
+/// A whole game's ruling points and result.
+pub fn explain_game(g: &super::GameRuling) -> String {
+    use super::{FollowUp, PointKind};
+    let mut s = format!(
+        "Game ruling under {} ({} plies): result {}",
+        edition_of_id(&g.edition).name,
+        g.plies,
+        g.result.as_str()
+    );
+    if let Some(p) = g.decided_at {
+        let _ = write!(s, ", decided at ply {p}");
+    }
+    match (g.recorded, g.agrees) {
+        (Some(r), Some(true)) => {
+            let _ = write!(s, "; the record's result {} agrees", r.as_str());
+        }
+        (Some(r), _) => {
+            let _ = write!(
+                s,
+                "; the record says {}, which the rules do not give",
+                r.as_str()
+            );
+        }
+        _ => s.push_str("; the record states no result"),
+    }
+    s.push_str(".\n");
+    if g.points.is_empty() {
+        s.push_str("No point at which an arbiter would be called.\n");
+    }
+    for p in &g.points {
+        let what = match p.kind {
+            PointKind::Repetition => "repetition",
+            PointKind::NaturalLimit => "natural move limit",
+            PointKind::IllegalMove => "illegal move",
+            PointKind::End => "end of the game",
+        };
+        let _ = writeln!(s, "\nPly {}: {what}.", p.ply);
+        s.push_str(&explain(&p.ruling));
+        s.push('\n');
+        match p.follow_up {
+            Some(FollowUp::Varied { ply, by, cycles }) => {
+                let _ = writeln!(
+                    s,
+                    "Then: {} left the cycle at ply {ply}, after {cycles} more cycle(s).",
+                    cap(by.name())
+                );
+            }
+            Some(FollowUp::Lost { ply, cycles }) => {
+                let _ = writeln!(
+                    s,
+                    "Then: the repetition went on for {cycles} more cycle(s), beyond what the edition allows: the ruling took effect at ply {ply} ({}).",
+                    p.ruling.result.as_str()
+                );
+            }
+            Some(FollowUp::RecordEnds { cycles }) => {
+                let _ = writeln!(
+                    s,
+                    "Then: the record ends with the repetition standing ({cycles} more cycle(s))."
+                );
+            }
+            None => {}
+        }
+    }
+    s
+}
+
+fn edition_of_id(id: &str) -> &'static crate::edition::Edition {
+    crate::edition::get(id).expect("a ruling names a known edition")
+}

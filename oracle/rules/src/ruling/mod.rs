@@ -12,7 +12,10 @@
 //! ([`zh`], [`en`]).
 
 pub mod en;
+pub mod game;
 pub mod zh;
+
+pub use game::{rule_game, FollowUp, GameRuling, PointKind, RulingPoint};
 
 use serde::{Deserialize, Serialize};
 use xq_core::legality::IllegalMove;
@@ -429,24 +432,29 @@ pub fn rule(game: &Game, edition: &Edition, options: &RulingOptions) -> Ruling {
         let r = repetition::rule_cycle(game, cycle, rules, &options.limits);
         return cycle_ruling(game, edition, &r, &options.limits);
     }
-    let limit_rules = edition.natural_limit();
-    let limit = natural_limit::state(game, limit_rules);
+    let limit = natural_limit::state(game, edition.natural_limit());
     if limit.reached() {
-        let mut r = Ruling::new(Outcome::Draw, RulingReason::NaturalLimit, edition);
-        r.clauses = vec![Clause::LimitRounds, Clause::LimitResetByCapture];
-        if limit_rules
-            .check_cap
-            .is_some_and(|cap| limit.red.checks > cap || limit.black.checks > cap)
-        {
-            r.clauses.push(Clause::LimitCheckCap);
-        }
-        if !limit_rules.automatic {
-            r.clauses.push(Clause::LimitClaim);
-        }
-        r.natural_limit = Some(limit);
-        return r;
+        return limit_ruling(edition, limit);
     }
     let mut r = Ruling::new(Outcome::Ongoing, RulingReason::None, edition);
+    r.natural_limit = Some(limit);
+    r
+}
+
+/// The natural-limit ruling on a count that has reached the limit.
+pub(crate) fn limit_ruling(edition: &Edition, limit: LimitState) -> Ruling {
+    let rules = edition.natural_limit();
+    let mut r = Ruling::new(Outcome::Draw, RulingReason::NaturalLimit, edition);
+    r.clauses = vec![Clause::LimitRounds, Clause::LimitResetByCapture];
+    if rules
+        .check_cap
+        .is_some_and(|cap| limit.red.checks > cap || limit.black.checks > cap)
+    {
+        r.clauses.push(Clause::LimitCheckCap);
+    }
+    if !rules.automatic {
+        r.clauses.push(Clause::LimitClaim);
+    }
     r.natural_limit = Some(limit);
     r
 }

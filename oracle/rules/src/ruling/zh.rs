@@ -182,3 +182,63 @@ fn cycle(r: &Ruling) -> String {
     }
     s
 }
+
+/// A whole game's ruling points and result.
+pub fn explain_game(g: &super::GameRuling) -> String {
+    use super::{FollowUp, PointKind};
+    let edition = crate::edition::get(&g.edition).expect("a ruling names a known edition");
+    let mut s = format!(
+        "全局裁决（{}，共 {} 着）：结果 {}",
+        edition.name_zh,
+        g.plies,
+        g.result.as_str()
+    );
+    if let Some(p) = g.decided_at {
+        let _ = write!(s, "，于第 {p} 着定局");
+    }
+    match (g.recorded, g.agrees) {
+        (Some(r), Some(true)) => {
+            let _ = write!(s, "；与棋谱所记结果 {} 相符", r.as_str());
+        }
+        (Some(r), _) => {
+            let _ = write!(s, "；棋谱记为 {}，与规则判定不符", r.as_str());
+        }
+        _ => s.push_str("；棋谱未记结果"),
+    }
+    s.push_str("。\n");
+    if g.points.is_empty() {
+        s.push_str("全局无须裁判介入之处。\n");
+    }
+    for p in &g.points {
+        let what = match p.kind {
+            PointKind::Repetition => "循环局面",
+            PointKind::NaturalLimit => "自然限着",
+            PointKind::IllegalMove => "违例着法",
+            PointKind::End => "终局",
+        };
+        let _ = writeln!(s, "\n第 {} 着：{what}。", p.ply);
+        s.push_str(&explain(&p.ruling));
+        s.push('\n');
+        match p.follow_up {
+            Some(FollowUp::Varied { ply, by, cycles }) => {
+                let _ = writeln!(
+                    s,
+                    "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次）。",
+                    by.name_zh()
+                );
+            }
+            Some(FollowUp::Lost { ply, cycles }) => {
+                let _ = writeln!(
+                    s,
+                    "其后：继续循环 {cycles} 次，超出本规则允许，于第 {ply} 着按裁决判定（{}）。",
+                    p.ruling.result.as_str()
+                );
+            }
+            Some(FollowUp::RecordEnds { cycles }) => {
+                let _ = writeln!(s, "其后：棋谱于循环中结束（又循环 {cycles} 次）。");
+            }
+            None => {}
+        }
+    }
+    s
+}

@@ -1,0 +1,310 @@
+//! A whole game ruled as an arbiter follows it: every point at which an
+//! arbiter would be called — each repetition that reaches the edition's
+//! count (and what followed: whether the side that had to vary did, or
+//! played on past the cycles the edition allows), each natural-limit point,
+//! an illegal move, the final mate or 困毙 — and the result the rules give
+//! the game, compared with the one the record states.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use xq_core::{Color, Game, Outcome, Position};
+
+use super::{rule, rule_record, Lang, RecordError, Ruling, RulingOptions, RulingReason};
+use crate::edition::Edition;
+use crate::natural_limit;
+
+/// What kind of point an arbiter is called to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PointKind {
+    /// A position reached the edition's count of repetitions (待判局面).
+    Repetition,
+    /// Neither side captured for the edition's rounds (自然限着).
+    NaturalLimit,
+    /// A move of the record breaks the rules.
+    IllegalMove,
+    /// The game ended on the board: 将死 or 困毙.
+    End,
+}
+
+/// What happened after a repetition was ruled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "what", rename_all = "kebab-case")]
+pub enum FollowUp {
+    /// The cycle was left at `ply`, by `by`'s move.
+    Varied {
+        /// The first ply that left the cycle.
+        ply: usize,
+        /// Who made it.
+        by: Color,
+        /// Full cycles played after the ruling before it.
+        cycles: usize,
+    },
+    /// The violator played on past the further cycles the edition allows
+    /// and lost at `ply`.
+    Lost {
+        /// The ply at which the loss took effect.
+        ply: usize,
+        /// Full cycles played after the ruling.
+        cycles: usize,
+    },
+    /// The record ends while the repetition stands.
+    RecordEnds {
+        /// Full cycles played after the ruling.
+        cycles: usize,
+    },
+}
+
+/// One point at which an arbiter is called.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulingPoint {
+    /// The ply after which the point arises (counted from 1).
+    pub ply: usize,
+    /// What the arbiter is called to.
+    pub kind: PointKind,
+    /// The ruling on the game as it stood at that ply.
+    pub ruling: Ruling,
+    /// For a repetition: what happened next.
+    pub follow_up: Option<FollowUp>,
+}
+
+/// A game ruled from its first move to its last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameRuling {
+    /// The edition's id.
+    pub edition: String,
+    /// The plies of the record that were played (an illegal last move is
+    /// counted).
+    pub plies: usize,
+    /// Every point, in order.
+    pub points: Vec<RulingPoint>,
+    /// The result the rules give the game.
+    pub result: Outcome,
+    /// The ply at which the game was decided, when a point decided it
+    /// before the record ended or at its last move.
+    pub decided_at: Option<usize>,
+    /// The result the record states, if it states one.
+    pub recorded: Option<Outcome>,
+    /// Whether the record's result agrees with the rules' (`None` when the
+    /// record states none).
+    pub agrees: Option<bool>,
+}
+
+impl GameRuling {
+    /// The JSON form: the ruling with each point's explanation in `lang`.
+    pub fn to_json(&self, lang: Lang) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).expect("a game ruling serializes");
+        if let Some(points) = v.get_mut("points").and_then(|p| p.as_array_mut()) {
+            for (p, point) in points.iter_mut().zip(&self.points) {
+                p["ruling"] = point.ruling.to_json(lang);
+            }
+        }
+        v
+    }
+
+    /// The explanation for arbiters, in a language.
+    pub fn explain(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => super::zh::explain_game(self),
+            Lang::En => super::en::explain_game(self),
+        }
+    }
+}
+
+/// Rules on a whole record. With `final_only`, only the final position is
+/// ruled (one point, or none), as `xq rule` does for a move list.
+pub fn rule_game(
+    start: Position,
+    moves: &[&str],
+    edition: &Edition,
+    options: &RulingOptions,
+    recorded: Option<Outcome>,
+    final_only: bool,
+) -> Result<GameRuling, RecordError> {
+    let mut game = Game::new(start.clone());
+    let mut illegal = None;
+    for (i, text) in moves.iter().enumerate() {
+        if game.push_text(text).is_err() {
+            // The record's illegal move: ruled (or refused) as `rule_record`
+            // rules it, and the end of what can be followed.
+            let r = rule_record(start, moves, edition, options)?;
+            illegal = Some((i + 1, r));
+            break;
+        }
+    }
+    let mut points = if final_only {
+        Vec::new()
+    } else {
+        scan(&game, edition, options)
+    };
+    let mut decided: Option<(usize, Outcome)> = points.iter().find_map(decision);
+    if let Some((ply, r)) = illegal {
+        let result = r.result;
+        points.push(RulingPoint {
+            ply,
+            kind: PointKind::IllegalMove,
+            ruling: r,
+            follow_up: None,
+        });
+        decided.get_or_insert((ply, result));
+    } else if final_only || decided.is_none() {
+        let r = rule(&game, edition, options);
+        let kind = match r.reason {
+            RulingReason::Checkmate | RulingReason::Stalemate => Some(PointKind::End),
+            RulingReason::NaturalLimit => Some(PointKind::NaturalLimit),
+            RulingReason::None => None,
+            _ => Some(PointKind::Repetition),
+        };
+        let plies = game.moves().len();
+        if let Some(kind) = kind {
+            if final_only || kind == PointKind::End {
+                if kind == PointKind::End {
+                    decided = Some((plies, r.result));
+                }
+                points.push(RulingPoint {
+                    ply: plies,
+                    kind,
+                    ruling: r.clone(),
+                    follow_up: None,
+                });
+            }
+        }
+        if decided.is_none() && r.result != Outcome::Ongoing {
+            decided = Some((plies, r.result));
+        }
+    }
+    let result = decided.map_or(Outcome::Ongoing, |d| d.1);
+    let plies =
+        game.moves().len() + usize::from(points.iter().any(|p| p.kind == PointKind::IllegalMove));
+    Ok(GameRuling {
+        edition: edition.id.clone(),
+        plies,
+        result,
+        decided_at: decided.map(|d| d.0),
+        recorded,
+        agrees: recorded.map(|r| r == result),
+        points,
+    })
+}
+
+/// The decision a point makes, if any: a loss that took effect.
+fn decision(p: &RulingPoint) -> Option<(usize, Outcome)> {
+    match p.follow_up {
+        Some(FollowUp::Lost { ply, .. }) => Some((ply, p.ruling.result)),
+        _ => None,
+    }
+}
+
+/// A repetition being followed after its ruling.
+struct Episode {
+    point: usize,
+    len: usize,
+    ply: usize,
+    /// The further cycles the edition allows before the violator loses;
+    /// `None` when nobody loses by playing on (a draw), or the edition does
+    /// not say.
+    allowed: Option<usize>,
+}
+
+/// Walks the game, raising every repetition and natural-limit point.
+fn scan(game: &Game, edition: &Edition, options: &RulingOptions) -> Vec<RulingPoint> {
+    let rules = edition.repetition();
+    let need = rules.occurrences as usize;
+    let positions = game.positions();
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    seen.entry(positions[0].hash()).or_default().push(0);
+    let mut prefix = Game::new(game.start().clone());
+    let mut points: Vec<RulingPoint> = Vec::new();
+    let mut episode: Option<Episode> = None;
+    let mut limit_raised = false;
+    // A claim needs both sides' moves to reach the rounds: no point before.
+    let limit_plies = 2 * edition.natural_limit().rounds as usize;
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let ply = i + 1;
+        prefix.push(mv);
+        let pos = &positions[ply];
+        if positions[i].is_capture(mv) {
+            limit_raised = false;
+        }
+        let occurrences = {
+            let list = seen.entry(pos.hash()).or_default();
+            list.push(ply);
+            list.iter()
+                .filter(|&&j| positions[j].same_board(pos))
+                .count()
+        };
+        if let Some(ep) = &episode {
+            let goes_on = ply >= ep.len && positions[ply - ep.len].same_board(pos);
+            let cycles = (ply - ep.ply) / ep.len;
+            let point = &mut points[ep.point];
+            if !goes_on {
+                point.follow_up = Some(FollowUp::Varied {
+                    ply,
+                    by: positions[i].turn(),
+                    cycles,
+                });
+                episode = None;
+            } else if ep.allowed.is_some_and(|a| cycles > a) && (ply - ep.ply) % ep.len == 0 {
+                point.follow_up = Some(FollowUp::Lost { ply, cycles });
+                // The game is over; what follows is not ruled.
+                return points;
+            } else {
+                point.follow_up = Some(FollowUp::RecordEnds { cycles });
+                continue;
+            }
+        }
+        if occurrences == need && episode.is_none() {
+            let r = rule(&prefix, edition, options);
+            if let Some(cycle) = r.cycle.as_ref() {
+                let len = cycle.last_ply + 1 - cycle.first_ply;
+                let extra = &rules.extra_cycles_before_loss;
+                let allowed = match r.reason {
+                    RulingReason::PerpetualCheck => extra.perpetual_check,
+                    RulingReason::MustVary => extra.other_violation,
+                    _ => None,
+                };
+                let decided_now = allowed == Some(0);
+                points.push(RulingPoint {
+                    ply,
+                    kind: PointKind::Repetition,
+                    ruling: r,
+                    follow_up: if decided_now {
+                        Some(FollowUp::Lost { ply, cycles: 0 })
+                    } else {
+                        Some(FollowUp::RecordEnds { cycles: 0 })
+                    },
+                });
+                if decided_now {
+                    return points;
+                }
+                episode = Some(Episode {
+                    point: points.len() - 1,
+                    len,
+                    ply,
+                    allowed: allowed.map(|a| a as usize),
+                });
+                continue;
+            }
+        }
+        if !limit_raised && pos.halfmoves() as usize + 1 >= limit_plies {
+            let state = natural_limit::state(&prefix, edition.natural_limit());
+            if state.reached() {
+                limit_raised = true;
+                let mut r = rule(&prefix, edition, options);
+                if r.reason != RulingReason::NaturalLimit {
+                    // A repetition or the end takes precedence in `rule`;
+                    // the limit point is still an arbiter's point.
+                    r = super::limit_ruling(edition, state);
+                }
+                points.push(RulingPoint {
+                    ply,
+                    kind: PointKind::NaturalLimit,
+                    ruling: r,
+                    follow_up: None,
+                });
+            }
+        }
+    }
+    points
+}
