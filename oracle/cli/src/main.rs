@@ -12,6 +12,7 @@ use xq_core::excerpt::Excerpt;
 use xq_core::perft::{divide, perft, MAX_DEPTH};
 use xq_core::{format_move, Game, Notation, Position, Validation};
 use xq_oracle::repetition::SearchLimits;
+use xq_oracle::ruling::picture::{self, PictureOptions};
 use xq_oracle::ruling::{Lang, RecordError};
 
 use xq_cli::edition_ids;
@@ -80,6 +81,20 @@ impl PositionArgs {
 enum Format {
     Text,
     Json,
+}
+
+/// What `xq rule` prints.
+#[derive(Clone, Copy, ValueEnum)]
+enum RuleFormat {
+    /// The ruling in words, for the players.
+    Text,
+    /// The ruling as JSON (spec/RULINGS.md).
+    Json,
+    /// A picture: the board where the cycle starts, its moves as numbered
+    /// arrows, the chased pieces ringed, the verdict as caption.
+    Svg,
+    /// The same board as Unicode text, then the ruling in words.
+    Board,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -172,9 +187,13 @@ enum Command {
         #[arg(long, default_value = xq_oracle::edition::DEFAULT)]
         edition: String,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: RuleFormat,
         #[arg(long, value_enum, default_value = "zh")]
         lang: LangArg,
+        /// Label the pictures' files and ranks in ICCS (a-i, 0-9) instead of
+        /// the players' file numbers.
+        #[arg(long)]
+        iccs_labels: bool,
         /// 杀: the longest mate by consecutive checks looked for (attacker
         /// moves, at most 6).
         #[arg(long, default_value_t = SearchLimits::default().kill_depth, allow_hyphen_values = true,
@@ -303,6 +322,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             check_win_depth,
             nodes_per_move,
             nodes_per_cycle,
+            iccs_labels,
         } => {
             let edition = edition(&id)?;
             let start = pos.start()?;
@@ -322,16 +342,53 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 limits,
                 ..Default::default()
             };
-            let ruling = xq_oracle::ruling::rule_record(start, &list.texts(), edition, &options)
+            let texts = list.texts();
+            let ruling = xq_oracle::ruling::rule_record(start.clone(), &texts, edition, &options)
                 .map_err(|e| match &e {
-                    RecordError::Unplayable(p) => list.locate(p),
-                    other => Failure::Input(other.to_string()),
-                })?;
+                RecordError::Unplayable(p) => list.locate(p),
+                other => Failure::Input(other.to_string()),
+            })?;
+            let picture = PictureOptions {
+                lang,
+                iccs: iccs_labels,
+                flipped: false,
+            };
+            // The moves that could be played (all but an illegal last one).
+            let played = || {
+                let mut game = Game::new(start.clone());
+                for t in &texts {
+                    if game.push_text(t).is_err() {
+                        break;
+                    }
+                }
+                game
+            };
             match format {
-                Format::Json => {
+                RuleFormat::Json => {
                     writeln!(out, "{}", json(&ruling.to_json(lang), true)).map_err(output)?
                 }
-                Format::Text => writeln!(out, "{}", ruling.explain(lang)).map_err(output)?,
+                RuleFormat::Text => writeln!(out, "{}", ruling.explain(lang)).map_err(output)?,
+                RuleFormat::Svg => {
+                    write!(out, "{}", picture::ruling_svg(&ruling, &played(), &picture))
+                        .map_err(output)?
+                }
+                RuleFormat::Board => {
+                    let game = played();
+                    let at = ruling
+                        .cycle
+                        .as_ref()
+                        .map_or(game.moves().len(), |c| c.first_ply - 1);
+                    let marks: Vec<_> = [&ruling.red, &ruling.black]
+                        .into_iter()
+                        .flatten()
+                        .flat_map(|s| s.moves.iter())
+                        .filter(|m| m.kind == xq_oracle::repetition::MoveKind::Chase)
+                        .flat_map(|m| m.targets.iter().copied())
+                        .filter(|&sq| game.positions()[at].piece_at(sq).is_some())
+                        .collect();
+                    let board = picture::text_board(&game.positions()[at], &marks, &picture);
+                    writeln!(out, "{board}\n{}", ruling.explain(lang)).map_err(output)?
+                }
             }
         }
         Command::DiffEditions { a, b } => diff_editions(&a, &b, out)?,

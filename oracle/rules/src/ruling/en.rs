@@ -278,3 +278,34 @@ pub fn explain_game(g: &super::GameRuling) -> String {
 fn edition_of_id(id: &str) -> &'static crate::edition::Edition {
     crate::edition::get(id).expect("a ruling names a known edition")
 }
+
+/// The verdict in a line or two.
+pub fn headline(r: &Ruling) -> String {
+    let (Some(red), Some(black)) = (&r.red, &r.black) else {
+        return explain(r);
+    };
+    let allowed = |s: &SideRuling| if s.forbidden { "forbidden" } else { "allowed" };
+    let loser = if r.result == xq_core::Outcome::BlackWins {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let who = cap(loser.name());
+    let verdict = match r.reason {
+        RulingReason::PerpetualCheck => format!("{who} checks perpetually and loses"),
+        RulingReason::MutualPerpetualCheck => "both check perpetually: a draw".into(),
+        RulingReason::BothAllowed => "both allowed: a draw".into(),
+        RulingReason::BothForbidden => "both forbidden, of equal weight: a draw".into(),
+        RulingReason::MustVary => format!("{who} must vary or lose"),
+        _ => String::new(),
+    };
+    format!(
+        "{}: Red {} ({}), Black {} ({})\nRuling: {verdict} ({})",
+        r.edition,
+        pattern(red.pattern),
+        allowed(red),
+        pattern(black.pattern),
+        allowed(black),
+        r.result.as_str()
+    )
+}

@@ -13,6 +13,7 @@
 
 pub mod en;
 pub mod game;
+pub mod picture;
 pub mod zh;
 
 pub use game::{rule_game, FollowUp, GameRuling, PointKind, RulingPoint};
@@ -240,9 +241,10 @@ pub struct Ruling {
 }
 
 /// Output language of explanations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lang {
     /// 中文.
+    #[default]
     Zh,
     /// English.
     En,
@@ -270,6 +272,14 @@ impl Ruling {
         match lang {
             Lang::Zh => zh::explain(self),
             Lang::En => en::explain(self),
+        }
+    }
+
+    /// The verdict in a line or two, for a picture's caption.
+    pub fn headline(&self, lang: Lang) -> String {
+        match lang {
+            Lang::Zh => zh::headline(self),
+            Lang::En => en::headline(self),
         }
     }
 

@@ -242,3 +242,29 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     }
     s
 }
+
+/// The verdict in a line or two.
+pub fn headline(r: &Ruling) -> String {
+    let (Some(red), Some(black)) = (&r.red, &r.black) else {
+        return explain(r);
+    };
+    let allowed = |s: &SideRuling| if s.forbidden { "禁止" } else { "允许" };
+    let who = loser(r).name_zh();
+    let verdict = match r.reason {
+        RulingReason::PerpetualCheck => format!("{who}长将，判负"),
+        RulingReason::MutualPerpetualCheck => "双方长将，判和".into(),
+        RulingReason::BothAllowed => "双方均为允许着法，不变作和".into(),
+        RulingReason::BothForbidden => "双方均为禁止着法，不变作和".into(),
+        RulingReason::MustVary => format!("{who}须变着，不变作负"),
+        _ => String::new(),
+    };
+    format!(
+        "{}：红方{}（{}），黑方{}（{}）\n裁决：{verdict}（{}）",
+        edition_of(r).body_zh.to_string() + &edition_of(r).year.to_string(),
+        red.pattern_zh,
+        allowed(red),
+        black.pattern_zh,
+        allowed(black),
+        r.result.as_str()
+    )
+}
