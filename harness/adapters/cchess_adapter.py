@@ -13,7 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import xq_adapter as xa  # noqa: E402  (redirects fd 1 before cchess is imported)
+import adapter_protocol as xa  # noqa: E402  (redirects fd 1 before cchess is imported)
 
 import cchess  # noqa: E402
 from cchess.common import RED  # noqa: E402

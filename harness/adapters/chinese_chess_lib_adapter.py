@@ -17,7 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import xq_adapter as xa  # noqa: E402  (redirects fd 1 before the library loads)
+import adapter_protocol as xa  # noqa: E402  (redirects fd 1 before the library loads)
 
 import chinese_chess_lib as ccl  # noqa: E402
 

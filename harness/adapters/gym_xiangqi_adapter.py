@@ -22,7 +22,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import xq_adapter as xa  # noqa: E402  (redirects fd 1 before gym and pygame load)
+import adapter_protocol as xa  # noqa: E402  (redirects fd 1 before gym and pygame load)
 
 import warnings  # noqa: E402
 

@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import xq_adapter as xa  # noqa: E402  (redirects fd 1 before xiangqi is imported)
+import adapter_protocol as xa  # noqa: E402  (redirects fd 1 before xiangqi is imported)
 
 import xiangqi  # noqa: E402,F401  (puts the package's own modules on sys.path)
 from board import (parse_action, parse_action_iccs, to_chinese_action,  # noqa: E402

@@ -44,7 +44,7 @@ Runner options:
                            write this run's failures as an expectations file
   --report DIR             run every implementation this repository has and write the
                            conformance matrix (DIR/implementations.md and .html); see
-                           harness/implementations.yaml
+                           README (the conformance report)
   --coverage               print the per-clause coverage table and exit
   --diff-editions A B      list every case whose verdict differs between two editions
                            (the built-in oracle's answers) and exit
