@@ -19,7 +19,7 @@ use xq_oracle::ruling::Lang;
 use xq_records::{ReadOptions, Record, RecordError};
 
 use crate::failure::Failure;
-use crate::records::{self, BadRecord, GameReport, Settings, Source, POINT_KINDS};
+use crate::records::{self, BadRecord, Comparison, GameReport, Settings, Source, POINT_KINDS};
 
 /// How many games the reader may be ahead of the output.
 pub const WINDOW: usize = 512;
@@ -86,8 +86,11 @@ pub struct Summary {
     pub results: BTreeMap<&'static str, usize>,
     /// Games whose recorded result the rules give.
     pub agree: usize,
-    /// Games whose recorded result differs from the rules'.
+    /// Games the rules decide otherwise than their record states.
     pub disagree: usize,
+    /// Games whose record states a result the board does not decide
+    /// (resignation, agreement, time).
+    pub off_the_board: usize,
     /// Games whose record states no result.
     pub unrecorded: usize,
     /// The first [`LISTED`] disagreements: file, game, recorded, ruled,
@@ -113,10 +116,11 @@ impl Summary {
                     *self.reasons.entry(p.ruling.reason.name()).or_default() += 1;
                 }
                 *self.results.entry(g.result.as_str()).or_default() += 1;
-                match (g.recorded, g.agrees) {
-                    (None, _) | (_, None) => self.unrecorded += 1,
-                    (Some(_), Some(true)) => self.agree += 1,
-                    (Some(rec), Some(false)) => {
+                match (Comparison::of(g), g.recorded) {
+                    (Comparison::Unrecorded, _) | (_, None) => self.unrecorded += 1,
+                    (Comparison::Agrees, _) => self.agree += 1,
+                    (Comparison::OffTheBoard, _) => self.off_the_board += 1,
+                    (Comparison::Differs, Some(rec)) => {
                         self.disagree += 1;
                         if self.disagreements.len() < LISTED {
                             self.disagreements.push((
@@ -151,6 +155,7 @@ impl Summary {
             "results": self.results,
             "agree": self.agree,
             "disagree": self.disagree,
+            "off_the_board": self.off_the_board,
             "unrecorded": self.unrecorded,
         })
     }
@@ -228,13 +233,13 @@ impl Summary {
             &mut s,
             if zh {
                 format!(
-                    "与棋谱所记结果相符 {}，不符 {}，未记结果 {}。",
-                    self.agree, self.disagree, self.unrecorded
+                    "棋谱所记结果：相符 {}，不符 {}，盘外定局（认负、议和、超时等）{}，未记结果 {}。",
+                    self.agree, self.disagree, self.off_the_board, self.unrecorded
                 )
             } else {
                 format!(
-                    "Recorded results: {} agree, {} disagree, {} not stated.",
-                    self.agree, self.disagree, self.unrecorded
+                    "Recorded results: {} agree, {} disagree, {} decided off the board (resignation, agreement, time), {} not stated.",
+                    self.agree, self.disagree, self.off_the_board, self.unrecorded
                 )
             },
         );
