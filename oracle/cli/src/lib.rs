@@ -1,13 +1,19 @@
 //! The `xq` command's parts that are more than option parsing: the
 //! hardened protocol server ([`serve`]), bounded input ([`lines`],
 //! [`input`]), one-line error messages ([`message`]) and the exit statuses
-//! ([`failure`]). The command line itself is `main.rs`; all of it is
+//! ([`failure`]); game records, read and ruled ([`records`],
+//! [`rule_records`]) in bulk on every core ([`bulk`]), and converted
+//! ([`convert`]). The command line itself is `main.rs`; all of it is
 //! documented in `spec/CLI.md`.
 
+pub mod bulk;
+pub mod convert;
 pub mod failure;
 pub mod input;
 pub mod lines;
 pub mod message;
+pub mod records;
+pub mod rule_records;
 pub mod serve;
 pub mod strict_json;
 

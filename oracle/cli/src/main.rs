@@ -15,10 +15,13 @@ use xq_oracle::repetition::SearchLimits;
 use xq_oracle::ruling::picture::{self, PictureOptions};
 use xq_oracle::ruling::{Lang, RecordError};
 
+use xq_cli::bulk::ProgressMode;
+use xq_cli::convert;
 use xq_cli::edition_ids;
 use xq_cli::failure::Failure;
 use xq_cli::input::MoveList;
 use xq_cli::message::one_line;
+use xq_cli::rule_records::{self, RecordOutput};
 use xq_cli::serve::{self, Limits};
 
 /// The deepest `--kill-depth` accepted (the searches' own documented maximum).
@@ -95,6 +98,56 @@ enum RuleFormat {
     Svg,
     /// The same board as Unicode text, then the ruling in words.
     Board,
+    /// Records only: one JSON line per game, then a summary line.
+    Jsonl,
+    /// Records only: the summary of all the games.
+    Summary,
+}
+
+/// What `xq convert` writes.
+#[derive(Clone, Copy, ValueEnum)]
+enum ConvertTo {
+    /// The moves in ICCS, one per line.
+    Iccs,
+    /// The moves in WXF notation, one per line.
+    Wxf,
+    /// The moves in Chinese notation, one per line.
+    Chinese,
+    /// PGN, in the notation of --notation.
+    Pgn,
+    /// XQF (one game; binary).
+    Xqf,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ProgressArg {
+    /// When standard error is a terminal.
+    Auto,
+    Always,
+    Never,
+}
+
+/// How the records named on the command line are read.
+#[derive(clap::Args)]
+struct ReadArgs {
+    /// The records' format, instead of telling it from the bytes: pgn,
+    /// wxf, xqf, dhtmlxq, cbr or cbl.
+    #[arg(long, value_name = "FORMAT", visible_alias = "format-of",
+          value_parser = |s: &str| s.parse::<xq_records::Format>())]
+    input_format: Option<xq_records::Format>,
+    /// The text encoding of PGN, WXF text and web pages, instead of
+    /// telling it from the bytes: utf-8, gb18030 (gbk), big5.
+    #[arg(long, value_parser = |s: &str| s.parse::<xq_records::TextEncoding>())]
+    encoding: Option<xq_records::TextEncoding>,
+}
+
+impl ReadArgs {
+    fn options(&self) -> xq_records::ReadOptions {
+        xq_records::ReadOptions {
+            format: self.input_format,
+            encoding: self.encoding,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -154,12 +207,35 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Convert the moves into another notation, one per line.
+    /// Convert the moves into another notation, one per line; or records
+    /// (any format) into PGN or XQF.
     Convert {
+        /// Record files or directories (`-`: standard input) to convert
+        /// instead of --moves.
+        #[arg(value_name = "GAME", conflicts_with_all = ["moves", "moves_file", "fen", "relaxed"])]
+        games: Vec<PathBuf>,
         #[command(flatten)]
         pos: PositionArgs,
+        #[command(flatten)]
+        read: ReadArgs,
         #[arg(long, value_enum)]
-        to: NotationArg,
+        to: ConvertTo,
+        /// The move notation of PGN output.
+        #[arg(long, value_enum, default_value = "chinese")]
+        notation: NotationArg,
+        /// The XQF version written (10 plain, 11-18 encrypted).
+        #[arg(long, default_value_t = 18, allow_hyphen_values = true,
+              value_parser = at_most(18, "XQF version"))]
+        xqf_version: u32,
+        /// Leave the comments out of PGN.
+        #[arg(long)]
+        no_comments: bool,
+        /// Leave the variations out of PGN.
+        #[arg(long)]
+        no_variations: bool,
+        /// Write to this file instead of standard output.
+        #[arg(long, short, value_name = "PATH")]
+        output: Option<PathBuf>,
     },
     /// Print the canonical FEN of the position after the moves.
     Fen {
@@ -181,8 +257,32 @@ enum Command {
     /// Rule on the game: mate or 困毙, else the repetition cycle ending at
     /// the last move (棋例), else nothing.
     Rule {
+        /// Record files (PGN, WXF text, XQF, DhtmlXQ, CBR, CBL), directories
+        /// (walked for them) or `-` (standard input), ruled game by game
+        /// instead of --moves.
+        #[arg(value_name = "GAME", conflicts_with_all = ["moves", "moves_file", "fen", "relaxed"])]
+        games: Vec<PathBuf>,
         #[command(flatten)]
         pos: PositionArgs,
+        #[command(flatten)]
+        read: ReadArgs,
+        /// Records: rule the final position only, not every point.
+        #[arg(long)]
+        final_only: bool,
+        /// Records: only the Nth game of the input (from 1, across files).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// Records, --format svg or board: the point to show (from 1, in
+        /// the order of the text ruling); default the one that decided the
+        /// game, else the last.
+        #[arg(long, value_name = "N")]
+        point: Option<usize>,
+        /// Records: the threads that rule (default: every core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: Option<u32>,
+        /// Records: the progress bar on standard error.
+        #[arg(long, value_enum, default_value = "auto")]
+        progress: ProgressArg,
         /// The rules edition (see `xq editions`).
         #[arg(long, default_value = xq_oracle::edition::DEFAULT)]
         edition: String,
@@ -293,10 +393,45 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 }
             }
         }
-        Command::Convert { pos, to } => {
+        Command::Convert {
+            games,
+            pos,
+            read,
+            to,
+            notation,
+            xqf_version,
+            no_comments,
+            no_variations,
+            output: path,
+        } => {
+            let target = match to {
+                ConvertTo::Iccs => convert::Target::Moves(Notation::Iccs),
+                ConvertTo::Wxf => convert::Target::Moves(Notation::Wxf),
+                ConvertTo::Chinese => convert::Target::Moves(Notation::Chinese),
+                ConvertTo::Pgn => convert::Target::Pgn,
+                ConvertTo::Xqf => convert::Target::Xqf,
+            };
+            let request = convert::Request {
+                paths: games,
+                read: read.options(),
+                to: target,
+                notation: notation.into(),
+                comments: !no_comments,
+                variations: !no_variations,
+                xqf_version: xqf_version as u8,
+                output: path,
+            };
+            if !request.paths.is_empty() {
+                return convert::run(request, out);
+            }
             let game = pos.game()?;
-            for (p, &m) in game.positions().iter().zip(game.moves()) {
-                writeln!(out, "{}", format_move(p, m, to.into())).map_err(output)?;
+            match target {
+                convert::Target::Moves(n) if request.output.is_none() => {
+                    for (p, &m) in game.positions().iter().zip(game.moves()) {
+                        writeln!(out, "{}", format_move(p, m, n)).map_err(output)?;
+                    }
+                }
+                _ => convert::run_game(&request, &game, out)?,
             }
         }
         Command::Fen { pos } => {
@@ -314,7 +449,14 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 .map_err(|e| Failure::Environment(format!("serve stopped: {e}")))?;
         }
         Command::Rule {
+            games,
             pos,
+            read,
+            final_only,
+            game,
+            point,
+            jobs,
+            progress,
             edition: id,
             format,
             lang,
@@ -325,8 +467,6 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             iccs_labels,
         } => {
             let edition = edition(&id)?;
-            let start = pos.start()?;
-            let list = pos.move_list()?;
             let limits = SearchLimits {
                 kill_depth,
                 check_win_depth,
@@ -342,17 +482,71 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 limits,
                 ..Default::default()
             };
+            let picture = PictureOptions {
+                lang,
+                iccs: iccs_labels,
+                flipped: false,
+            };
+            if !games.is_empty() {
+                let request = rule_records::Request {
+                    paths: games,
+                    read: read.options(),
+                    settings: xq_cli::records::Settings {
+                        edition,
+                        options,
+                        final_only,
+                    },
+                    output: match format {
+                        RuleFormat::Text => RecordOutput::Text,
+                        RuleFormat::Json => RecordOutput::Json,
+                        RuleFormat::Svg => RecordOutput::Svg,
+                        RuleFormat::Board => RecordOutput::Board,
+                        RuleFormat::Jsonl => RecordOutput::Jsonl,
+                        RuleFormat::Summary => RecordOutput::Summary,
+                    },
+                    lang,
+                    picture,
+                    point,
+                    game,
+                    jobs: jobs.map_or_else(
+                        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                        |n| n as usize,
+                    ),
+                    progress: match progress {
+                        ProgressArg::Auto => ProgressMode::Auto,
+                        ProgressArg::Always => ProgressMode::Always,
+                        ProgressArg::Never => ProgressMode::Never,
+                    },
+                };
+                return rule_records::run(request, out);
+            }
+            for (set, name) in [
+                (final_only, "--final-only"),
+                (game.is_some(), "--game"),
+                (point.is_some(), "--point"),
+                (jobs.is_some(), "--jobs"),
+                (read.input_format.is_some(), "--input-format"),
+                (read.encoding.is_some(), "--encoding"),
+            ] {
+                if set {
+                    return Err(Failure::Usage(format!(
+                        "{name} is for record files (xq rule GAME…); a move list is ruled at its final position"
+                    )));
+                }
+            }
+            if matches!(format, RuleFormat::Jsonl | RuleFormat::Summary) {
+                return Err(Failure::Usage(
+                    "--format jsonl and summary are for record files (xq rule GAME…)".into(),
+                ));
+            }
+            let start = pos.start()?;
+            let list = pos.move_list()?;
             let texts = list.texts();
             let ruling = xq_oracle::ruling::rule_record(start.clone(), &texts, edition, &options)
                 .map_err(|e| match &e {
                 RecordError::Unplayable(p) => list.locate(p),
                 other => Failure::Input(other.to_string()),
             })?;
-            let picture = PictureOptions {
-                lang,
-                iccs: iccs_labels,
-                flipped: false,
-            };
             // The moves that could be played (all but an illegal last one).
             let played = || {
                 let mut game = Game::new(start.clone());
@@ -373,22 +567,10 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                         .map_err(output)?
                 }
                 RuleFormat::Board => {
-                    let game = played();
-                    let at = ruling
-                        .cycle
-                        .as_ref()
-                        .map_or(game.moves().len(), |c| c.first_ply - 1);
-                    let marks: Vec<_> = [&ruling.red, &ruling.black]
-                        .into_iter()
-                        .flatten()
-                        .flat_map(|s| s.moves.iter())
-                        .filter(|m| m.kind == xq_oracle::repetition::MoveKind::Chase)
-                        .flat_map(|m| m.targets.iter().copied())
-                        .filter(|&sq| game.positions()[at].piece_at(sq).is_some())
-                        .collect();
-                    let board = picture::text_board(&game.positions()[at], &marks, &picture);
-                    writeln!(out, "{board}\n{}", ruling.explain(lang)).map_err(output)?
+                    let board = xq_cli::records::board_text(&ruling, &played(), &picture);
+                    write!(out, "{board}").map_err(output)?
                 }
+                RuleFormat::Jsonl | RuleFormat::Summary => unreachable!("refused above"),
             }
         }
         Command::DiffEditions { a, b } => diff_editions(&a, &b, out)?,

@@ -414,8 +414,8 @@ fn option_errors_are_one_line() {
         2,
         "xq: unrecognized subcommand 'frobnicate'; see xq --help",
     );
-    let r = xq(&["convert", "--to", "pgn"], b"");
-    assert_fails(&r, 2, "xq: invalid value 'pgn' for '--to <TO>' [possible values: iccs, wxf, chinese]; see xq --help");
+    let r = xq(&["convert", "--to", "tiff"], b"");
+    assert_fails(&r, 2, "xq: invalid value 'tiff' for '--to <TO>' [possible values: iccs, wxf, chinese, pgn, xqf]; see xq --help");
     let r = xq::<&str>(&[], b"");
     assert_fails(&r, 2, "xq: a command is needed: perft, legal, status, convert, fen, rule, diff-editions, editions or serve (see xq --help)");
     let long = "x".repeat(10_000);

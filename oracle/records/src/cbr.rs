@@ -160,11 +160,13 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
     // and its alternative. A zero record or the end of the data also ends
     // the tree (libraries pad their slots with zeros).
     let mut pending = 1usize;
+    let mut zero_ended = false;
     while pending > 0 && body.len() - s >= 4 {
         let offset = base + HEADER_LEN + s;
         let i = take(&mut s, 4, "a move record")?;
         let r = &body[i..i + 4];
         if r == [0, 0, 0, 0] {
+            zero_ended = true;
             break;
         }
         let (flags, from, to) = (r[0], r[2], r[3]);
@@ -188,6 +190,19 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
         let var = flags & 2 != 0;
         pending = pending - 1 + usize::from(next) + usize::from(var);
         raws.push((code(from), code(to), next, var, text, offset));
+    }
+    // Moves still awaited and a few bytes that cannot make a record: the
+    // file was cut in the middle of one (data ending on a record boundary
+    // cannot be told from a shorter game, as libraries end slots so).
+    let left = body.len() - s;
+    if pending > 0 && !zero_ended && left > 0 && left < 4 {
+        return Err(RecordError::at_byte(
+            ErrorKind::Truncated {
+                reading: "a move record",
+            },
+            base + HEADER_LEN + s,
+        )
+        .with_ply(raws.len() + 1, false));
     }
     if let Some(&(from, ..)) = raws.first() {
         let sq = Square::new((from / 10) as i8, (from % 10) as i8);

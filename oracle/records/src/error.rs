@@ -121,6 +121,12 @@ impl RecordError {
         }
     }
 
+    /// A file that cannot be opened or read, for callers that open files
+    /// themselves (the error is about the file, not a game of it).
+    pub fn io(e: &std::io::Error) -> RecordError {
+        RecordError::new(ErrorKind::Io(e.to_string()))
+    }
+
     pub(crate) fn at_byte(kind: ErrorKind, offset: usize) -> RecordError {
         RecordError {
             at: Location::Byte(offset as u64),

@@ -170,7 +170,10 @@ pub fn rule_game(
                 });
             }
         }
-        if decided.is_none() && r.result != Outcome::Ongoing {
+        if decided.is_none()
+            && r.result != Outcome::Ongoing
+            && r.cycle.as_ref().is_none_or(|c| c.adjudicable)
+        {
             decided = Some((plies, r.result));
         }
     }

@@ -1,0 +1,660 @@
+//! Game records as `xq rule` and `xq convert` take them: the files named
+//! on the command line (directories walked, multi-game files streamed),
+//! each game read by `xq_records` and ruled from its first move to its last
+//! by `xq_oracle::ruling::rule_game`, and what an arbiter reads of it: the
+//! ruling in words, the points in brief as JSON, the variations listed.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+use xq_core::{format_move, Game, Move, Notation, Outcome};
+use xq_oracle::edition::Edition;
+use xq_oracle::repetition::MoveKind;
+use xq_oracle::ruling::picture::{self, PictureOptions};
+use xq_oracle::ruling::{rule_game, FollowUp, GameRuling, Lang, PointKind, RulingOptions};
+use xq_records::{ReadOptions, Record, RecordError, Tags};
+
+use crate::failure::Failure;
+
+/// How deep a directory is walked: far deeper than any collection, and a
+/// bound against links that loop.
+pub const MAX_DEPTH: usize = 32;
+
+/// The extensions of the files taken from a directory (a file named on
+/// the command line is read whatever its name).
+pub const EXTENSIONS: [&str; 9] = [
+    "pgn", "xqf", "cbr", "cbl", "wxf", "ubb", "dhtml", "htm", "html",
+];
+
+/// At most this many variations are listed for a game, each with at most
+/// [`VARIATION_MOVES`] moves: a record's tree can be large.
+const MAX_LISTED_VARIATIONS: usize = 40;
+const VARIATION_MOVES: usize = 12;
+
+/// Where games come from: a file, or standard input (`-`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A file on disk.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+impl Source {
+    /// The name used in messages and JSON.
+    pub fn name(&self) -> String {
+        match self {
+            Source::File(p) => p.display().to_string(),
+            Source::Stdin => "<stdin>".into(),
+        }
+    }
+}
+
+/// The files the arguments name, in order: a file as given, a directory's
+/// record files (by extension) sorted by name, recursively. A path that
+/// does not exist, or a directory without records, is an input error.
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Source::Stdin);
+            continue;
+        }
+        let meta = std::fs::metadata(p)
+            .map_err(|e| Failure::Input(format!("{}: cannot read it: {e}", p.display())))?;
+        if meta.is_dir() {
+            let before = out.len();
+            walk(p, 0, &mut out)?;
+            if out.len() == before {
+                return Err(Failure::Input(format!(
+                    "{}: the directory holds no record files (.{})",
+                    p.display(),
+                    EXTENSIONS.join(", .")
+                )));
+            }
+        } else {
+            out.push(Source::File(p.clone()));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> {
+    if depth > MAX_DEPTH {
+        return Err(Failure::Input(format!(
+            "{}: directories nest deeper than {MAX_DEPTH} levels",
+            dir.display()
+        )));
+    }
+    let read = std::fs::read_dir(dir)
+        .map_err(|e| Failure::Input(format!("{}: cannot list it: {e}", dir.display())))?;
+    let mut entries: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        // Links to directories are not followed (they may loop); links to
+        // files are read.
+        let Ok(link) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if link.is_dir() {
+            walk(&path, depth + 1, out)?;
+        } else if is_record_name(&path) && std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+            out.push(Source::File(path));
+        }
+    }
+    Ok(())
+}
+
+fn is_record_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// A source's games, one `Result` each, streamed. A file that cannot be
+/// opened gives one error.
+pub fn games(
+    source: &Source,
+    options: ReadOptions,
+) -> Box<dyn Iterator<Item = Result<Record, RecordError>> + Send> {
+    match source {
+        Source::File(p) => match xq_records::open(p, options) {
+            Ok(reader) => Box::new(reader),
+            Err(e) => Box::new(std::iter::once(Err(RecordError::io(&e)))),
+        },
+        Source::Stdin => Box::new(xq_records::Reader::new(
+            std::io::BufReader::new(std::io::stdin()),
+            options,
+        )),
+    }
+}
+
+/// What a ruling needs besides the game.
+#[derive(Clone, Copy)]
+pub struct Settings {
+    /// The rules edition.
+    pub edition: &'static Edition,
+    /// The search bounds and the event level.
+    pub options: RulingOptions,
+    /// Rule the final position only.
+    pub final_only: bool,
+}
+
+/// A record and its ruling.
+#[derive(Clone, Debug)]
+pub struct Ruled {
+    /// The record as read.
+    pub record: Record,
+    /// Its main line, ruled.
+    pub ruling: GameRuling,
+}
+
+/// One game of the input: ruled, or why it could not be.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The file it came from (as named in messages).
+    pub file: String,
+    /// Its place in the file, counting from 1 (0 for an error about the
+    /// file as a whole, before any game).
+    pub game: usize,
+    /// The ruling, or the error.
+    pub outcome: Result<Ruled, BadRecord>,
+}
+
+/// A record that could not be read or ruled.
+#[derive(Clone, Debug)]
+pub struct BadRecord {
+    /// A stable short name of the problem (`illegal-move`, `truncated` …).
+    pub code: &'static str,
+    /// The reader's message: format, game, place in the file, ply, reason.
+    pub message: String,
+    /// The ply of a bad move, counting from 1.
+    pub ply: Option<usize>,
+    /// Whether that ply is in a variation.
+    pub in_variation: bool,
+    /// Where in the file (`LINE:COLUMN` or `byte N (0xN)`), if known.
+    pub location: Option<String>,
+}
+
+impl BadRecord {
+    fn from_read(e: &RecordError) -> BadRecord {
+        let location = (e.at != xq_records::Location::Nowhere).then(|| e.at.to_string());
+        BadRecord {
+            code: e.code(),
+            message: e.to_string(),
+            ply: e.ply,
+            in_variation: e.in_variation,
+            location,
+        }
+    }
+}
+
+impl GameReport {
+    /// The one-line message for a bad record: the file, then the reader's
+    /// format, game, place, ply and reason.
+    pub fn error_line(&self) -> Option<String> {
+        self.outcome
+            .as_ref()
+            .err()
+            .map(|b| format!("{}: {}", self.file, b.message))
+    }
+}
+
+/// Reads one game's result from the reader and rules it.
+pub fn rule(
+    file: &str,
+    index: usize,
+    item: Result<Record, RecordError>,
+    settings: &Settings,
+) -> GameReport {
+    let outcome = match item {
+        Err(e) => Err(BadRecord::from_read(&e)),
+        Ok(record) => rule_one(&record, settings).map(|ruling| Ruled { record, ruling }),
+    };
+    let game = match &outcome {
+        Ok(r) => r.record.source.game,
+        Err(_) => index,
+    };
+    GameReport {
+        file: file.to_string(),
+        game,
+        outcome,
+    }
+}
+
+fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecord> {
+    // The reader has checked every move; ICCS text carries them to the
+    // ruling without ambiguity.
+    let texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let recorded = match record.tags.result {
+        Outcome::Ongoing => None,
+        r => Some(r),
+    };
+    rule_game(
+        record.start.clone(),
+        &texts,
+        settings.edition,
+        &settings.options,
+        recorded,
+        settings.final_only,
+    )
+    .map_err(|e| BadRecord {
+        code: "unruled",
+        message: format!(
+            "{}, game {}: {e}",
+            record.source.format.name().to_uppercase(),
+            record.source.game
+        ),
+        ply: None,
+        in_variation: false,
+        location: None,
+    })
+}
+
+/// How the record's stated result compares with the rules'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// The rules give the result the record states.
+    Agrees,
+    /// The rules decide the game otherwise than the record states: the
+    /// record (or the arbiter who signed it) is wrong.
+    Differs,
+    /// The record states a result the board does not decide: the game was
+    /// ended off the board (resignation, agreement, time, a claim).
+    OffTheBoard,
+    /// The record states no result.
+    Unrecorded,
+}
+
+impl Comparison {
+    /// Compares a game ruling with its record's result.
+    pub fn of(g: &GameRuling) -> Comparison {
+        match g.recorded {
+            None => Comparison::Unrecorded,
+            Some(r) if r == g.result => Comparison::Agrees,
+            Some(_) if g.result == Outcome::Ongoing => Comparison::OffTheBoard,
+            Some(_) => Comparison::Differs,
+        }
+    }
+
+    /// The name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Comparison::Agrees => "agrees",
+            Comparison::Differs => "differs",
+            Comparison::OffTheBoard => "off-the-board",
+            Comparison::Unrecorded => "unrecorded",
+        }
+    }
+}
+
+// ---- words ---------------------------------------------------------------
+
+/// The heading of a game: file, number, players, event, date.
+pub fn heading(report: &GameReport, lang: Lang) -> String {
+    let mut s = match lang {
+        Lang::Zh => format!("== {}，第 {} 局", report.file, report.game),
+        Lang::En => format!("== {}, game {}", report.file, report.game),
+    };
+    if let Ok(r) = &report.outcome {
+        let t = &r.record.tags;
+        let sep = if lang == Lang::Zh { "，" } else { ", " };
+        if t.red.is_some() || t.black.is_some() {
+            let vs = match lang {
+                Lang::Zh => "对",
+                Lang::En => "vs",
+            };
+            let _ = write!(
+                s,
+                "{sep}{} {vs} {}",
+                t.red.as_deref().unwrap_or("?"),
+                t.black.as_deref().unwrap_or("?")
+            );
+        }
+        for v in [&t.event, &t.date].into_iter().flatten() {
+            let _ = write!(s, "{sep}{v}");
+        }
+    }
+    s.push_str(" ==");
+    crate::message::one_line(&s)
+}
+
+/// A game in words: the heading, the game ruling, and the variations.
+pub fn explain(report: &GameReport, lang: Lang) -> String {
+    let mut s = heading(report, lang);
+    s.push('\n');
+    match &report.outcome {
+        Err(b) => {
+            let _ = writeln!(
+                s,
+                "{}{}",
+                match lang {
+                    Lang::Zh => "棋谱无法读取：",
+                    Lang::En => "The record cannot be read: ",
+                },
+                b.message
+            );
+        }
+        Ok(r) => {
+            s.push_str(r.ruling.explain(lang).trim_end());
+            s.push('\n');
+            s.push_str(&variations(&r.record, lang));
+        }
+    }
+    s
+}
+
+/// The record's variations, listed and not ruled: where each leaves the
+/// main line and its first moves.
+pub fn variations(record: &Record, lang: Lang) -> String {
+    let all = record.variations();
+    if all.is_empty() {
+        return String::new();
+    }
+    let main: Vec<Move> = record.main_moves().collect();
+    let mut s = match lang {
+        Lang::Zh => format!("\n变着 {} 路（只列出，不裁决）：\n", all.len()),
+        Lang::En => format!("\n{} variation(s) (listed, not ruled):\n", all.len()),
+    };
+    let notation = match lang {
+        Lang::Zh => Notation::Chinese,
+        Lang::En => Notation::Wxf,
+    };
+    for (n, path) in all.iter().enumerate().take(MAX_LISTED_VARIATIONS) {
+        let from = path.iter().zip(&main).take_while(|(a, b)| a == b).count();
+        let mut pos = record.start.clone();
+        for &m in &path[..from] {
+            pos = pos.play_unchecked(m);
+        }
+        let mut texts = Vec::new();
+        for &m in path[from..].iter().take(VARIATION_MOVES) {
+            texts.push(format_move(&pos, m, notation));
+            pos = pos.play_unchecked(m);
+        }
+        let more = path.len() - from > VARIATION_MOVES;
+        let tail = if more { " …" } else { "" };
+        let _ = match lang {
+            Lang::Zh => writeln!(
+                s,
+                "  {}. 自第 {} 着：{}{tail}",
+                n + 1,
+                from + 1,
+                texts.join(" ")
+            ),
+            Lang::En => writeln!(
+                s,
+                "  {}. from ply {}: {}{tail}",
+                n + 1,
+                from + 1,
+                texts.join(" ")
+            ),
+        };
+    }
+    if all.len() > MAX_LISTED_VARIATIONS {
+        let _ = match lang {
+            Lang::Zh => writeln!(s, "  …另有 {} 路", all.len() - MAX_LISTED_VARIATIONS),
+            Lang::En => writeln!(s, "  … and {} more", all.len() - MAX_LISTED_VARIATIONS),
+        };
+    }
+    s
+}
+
+// ---- JSON ------------------------------------------------------------------
+
+fn kind_name(k: PointKind) -> &'static str {
+    match k {
+        PointKind::Repetition => "repetition",
+        PointKind::NaturalLimit => "natural-limit",
+        PointKind::IllegalMove => "illegal-move",
+        PointKind::End => "end",
+    }
+}
+
+/// Every kind of point, in the order summaries list them.
+pub const POINT_KINDS: [PointKind; 4] = [
+    PointKind::Repetition,
+    PointKind::NaturalLimit,
+    PointKind::IllegalMove,
+    PointKind::End,
+];
+
+/// The stable name of a kind of point (as in JSON).
+pub fn point_kind_name(k: PointKind) -> &'static str {
+    kind_name(k)
+}
+
+/// The named tags that are set, and the others, as a JSON object.
+pub fn tags_json(t: &Tags) -> Value {
+    let mut m = serde_json::Map::new();
+    let named: [(&str, &Option<String>); 18] = [
+        ("title", &t.title),
+        ("event", &t.event),
+        ("site", &t.site),
+        ("date", &t.date),
+        ("round", &t.round),
+        ("red", &t.red),
+        ("black", &t.black),
+        ("red_team", &t.red_team),
+        ("black_team", &t.black_team),
+        ("red_elo", &t.red_elo),
+        ("black_elo", &t.black_elo),
+        ("ecco", &t.ecco),
+        ("opening", &t.opening),
+        ("variation", &t.variation),
+        ("time_control", &t.time_control),
+        ("annotator", &t.annotator),
+        ("author", &t.author),
+        ("record_type", &t.record_type.map(|r| r.name().to_string())),
+    ];
+    for (k, v) in named {
+        if let Some(v) = v {
+            m.insert(k.into(), Value::String(v.clone()));
+        }
+    }
+    m.insert("result".into(), Value::String(t.result.as_str().into()));
+    if !t.other.is_empty() {
+        let other: serde_json::Map<String, Value> = t
+            .other
+            .iter()
+            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+            .collect();
+        m.insert("other".into(), Value::Object(other));
+    }
+    Value::Object(m)
+}
+
+/// A point in brief: ply, kind, reason, result, the cycle's plies and the
+/// sides' patterns, who must vary, and what followed.
+fn point_json(p: &xq_oracle::ruling::RulingPoint) -> Value {
+    let r = &p.ruling;
+    let pattern = |s: &Option<xq_oracle::ruling::SideRuling>| {
+        s.as_ref().map(
+            |s| json!({"pattern": s.pattern, "pattern_zh": s.pattern_zh, "forbidden": s.forbidden}),
+        )
+    };
+    json!({
+        "ply": p.ply,
+        "kind": kind_name(p.kind),
+        "reason": r.reason.name(),
+        "result": r.result.as_str(),
+        "cycle": r.cycle.as_ref().map(|c| json!([c.first_ply, c.last_ply])),
+        "adjudicable": r.cycle.as_ref().map(|c| c.adjudicable),
+        "red": pattern(&r.red),
+        "black": pattern(&r.black),
+        "must_vary": r.must_vary,
+        "clauses": r.clauses,
+        "follow_up": p.follow_up.map(|f| serde_json::to_value(f).expect("serializes")),
+    })
+}
+
+/// A game's JSON line (`--format jsonl`): always the same keys, `null`
+/// where a bad record leaves them unknown.
+pub fn brief_json(report: &GameReport) -> Value {
+    match &report.outcome {
+        Ok(r) => {
+            let g = &r.ruling;
+            json!({
+                "type": "game",
+                "file": report.file,
+                "game": report.game,
+                "format": r.record.source.format.name(),
+                "tags": tags_json(&r.record.tags),
+                "plies": g.plies,
+                "result": g.result.as_str(),
+                "recorded": g.recorded.map(|o| o.as_str()),
+                "agrees": g.agrees,
+                "comparison": Comparison::of(g).name(),
+                "decided_at": g.decided_at,
+                "points": g.points.iter().map(point_json).collect::<Vec<_>>(),
+                "variations": r.record.variation_count(),
+                "error": null,
+            })
+        }
+        Err(b) => json!({
+            "type": "game",
+            "file": report.file,
+            "game": report.game,
+            "format": null,
+            "tags": null,
+            "plies": null,
+            "result": null,
+            "recorded": null,
+            "agrees": null,
+            "comparison": null,
+            "decided_at": null,
+            "points": null,
+            "variations": null,
+            "error": {
+                "code": b.code,
+                "message": b.message,
+                "ply": b.ply,
+                "in_variation": b.in_variation,
+                "location": b.location,
+            },
+        }),
+    }
+}
+
+/// A game's full JSON (`--format json`): the game ruling with every
+/// point's full ruling and explanation, under the file, game, format and
+/// tags, and the variations' count.
+pub fn full_json(r: &Ruled, file: &str, lang: Lang) -> Value {
+    let mut v = r.ruling.to_json(lang);
+    v["file"] = Value::String(file.into());
+    v["game"] = json!(r.record.source.game);
+    v["format"] = json!(r.record.source.format.name());
+    v["tags"] = tags_json(&r.record.tags);
+    v["variations"] = json!(r.record.variation_count());
+    v["comparison"] = json!(Comparison::of(&r.ruling).name());
+    v
+}
+
+// ---- pictures --------------------------------------------------------------
+
+/// Which point a picture shows: `--point N` (from 1), else the one that
+/// decided the game, else the last. `None` when the game has no point.
+pub fn pick_point(g: &GameRuling, requested: Option<usize>) -> Result<Option<usize>, Failure> {
+    if let Some(n) = requested {
+        if n == 0 || n > g.points.len() {
+            return Err(Failure::Input(format!(
+                "--point {n}: the game has {} point(s) to show{}",
+                g.points.len(),
+                if g.points.is_empty() {
+                    ""
+                } else {
+                    " (numbered from 1)"
+                }
+            )));
+        }
+        return Ok(Some(n - 1));
+    }
+    let deciding = g.points.iter().position(|p| {
+        matches!(p.follow_up, Some(FollowUp::Lost { .. }))
+            || matches!(p.kind, PointKind::End | PointKind::IllegalMove)
+    });
+    Ok(deciding.or(g.points.len().checked_sub(1)))
+}
+
+/// The game as played up to a point (its ruling refers to that game).
+fn game_to(record: &Record, plies: usize) -> Game {
+    let mut game = Game::new(record.start.clone());
+    for m in record.main_moves().take(plies) {
+        game.push(m);
+    }
+    game
+}
+
+/// The ruling a picture shows, and the game it is about: the chosen point,
+/// or (for a game without points) the final position as it stands.
+fn shown(
+    r: &Ruled,
+    point: Option<usize>,
+    settings: &Settings,
+) -> (xq_oracle::ruling::Ruling, Game) {
+    match point {
+        Some(i) => {
+            let p = &r.ruling.points[i];
+            (p.ruling.clone(), game_to(&r.record, p.ply))
+        }
+        None => {
+            let game = r.record.to_game();
+            let ruling = xq_oracle::ruling::rule(&game, settings.edition, &settings.options);
+            (ruling, game)
+        }
+    }
+}
+
+/// The SVG picture of a point.
+pub fn svg(r: &Ruled, point: Option<usize>, settings: &Settings, opts: &PictureOptions) -> String {
+    let (ruling, game) = shown(r, point, settings);
+    picture::ruling_svg(&ruling, &game, opts)
+}
+
+/// The Unicode board of a point (where its cycle starts, the chased pieces
+/// marked), then the point's ruling in words.
+pub fn board(
+    r: &Ruled,
+    point: Option<usize>,
+    settings: &Settings,
+    opts: &PictureOptions,
+) -> String {
+    let (ruling, game) = shown(r, point, settings);
+    let mut s = match point {
+        Some(i) => {
+            let p = &r.ruling.points[i];
+            match opts.lang {
+                Lang::Zh => format!("第 {} 处（第 {} 着）\n", i + 1, p.ply),
+                Lang::En => format!("Point {} (ply {})\n", i + 1, p.ply),
+            }
+        }
+        None => String::new(),
+    };
+    s.push_str(&board_text(&ruling, &game, opts));
+    s
+}
+
+/// A ruling's text board and its explanation: the board where its cycle
+/// starts (else the final one), the pieces its chases target marked.
+pub fn board_text(
+    ruling: &xq_oracle::ruling::Ruling,
+    game: &Game,
+    opts: &PictureOptions,
+) -> String {
+    let at = ruling
+        .cycle
+        .as_ref()
+        .map_or(game.moves().len(), |c| c.first_ply - 1)
+        .min(game.moves().len());
+    let marks: Vec<_> = [&ruling.red, &ruling.black]
+        .into_iter()
+        .flatten()
+        .flat_map(|s| s.moves.iter())
+        .filter(|m| m.kind == MoveKind::Chase)
+        .flat_map(|m| m.targets.iter().copied())
+        .filter(|&sq| game.positions()[at].piece_at(sq).is_some())
+        .collect();
+    let board = picture::text_board(&game.positions()[at], &marks, opts);
+    format!("{board}\n{}\n", ruling.explain(opts.lang).trim_end())
+}
