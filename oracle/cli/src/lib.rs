@@ -1,9 +1,11 @@
 //! The `xq` command's parts that are more than option parsing: the
-//! hardened protocol server ([`serve`]), bounded input ([`lines`],
+//! hardened protocol server ([`serve`]), the arbiter's desk in a browser
+//! ([`desk`]), bounded input ([`lines`],
 //! [`input`]), one-line error messages ([`message`]) and the exit statuses
 //! ([`failure`]). The command line itself is `main.rs`; all of it is
 //! documented in `spec/CLI.md`.
 
+pub mod desk;
 pub mod failure;
 pub mod input;
 pub mod lines;
