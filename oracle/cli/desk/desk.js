@@ -183,7 +183,7 @@
   }
 
   // ------------------------------------------------------------ board
-  const CELL = 58, MARGIN = 50;
+  const CELL = 58, MARGIN = 58;
   const NS = 'http://www.w3.org/2000/svg';
   function el(name, attrs, parent) {
     const e = document.createElementNS(NS, name);
@@ -227,8 +227,8 @@
     for (let f = 0; f < 9; f++) {
       const x = MARGIN + (S.flipped ? 8 - f : f) * CELL;
       const red = RED_NUM[8 - f], blk = String(f + 1);
-      el('text', { x, y: MARGIN + 9 * CELL + 38, class: 'file-bottom' }, labels).textContent = S.flipped ? blk : red;
-      el('text', { x, y: MARGIN - 26, class: 'file-top' }, labels).textContent = S.flipped ? red : blk;
+      el('text', { x, y: MARGIN + 9 * CELL + 46, class: 'file-bottom' }, labels).textContent = S.flipped ? blk : red;
+      el('text', { x, y: MARGIN - 34, class: 'file-top' }, labels).textContent = S.flipped ? red : blk;
     }
     const fen = S.mode === 'setup' ? null : fenAt(S.ply);
     const squares = S.mode === 'setup' ? S.setup.squares : board(fen).squares;

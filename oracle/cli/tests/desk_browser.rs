@@ -103,5 +103,8 @@ fn the_desk_works_in_a_browser() {
     eprintln!("{stdout}\n{stderr}\nscreenshots: {}", shots.display());
     let status = status.unwrap_or_else(|| panic!("the browser tests took over {TIMEOUT:?}"));
     assert!(status.success(), "the browser tests failed ({status})");
-    assert!(desk.alive(), "the desk stopped answering during the browser tests");
+    assert!(
+        desk.alive(),
+        "the desk stopped answering during the browser tests"
+    );
 }

@@ -126,7 +126,8 @@ impl fmt::Display for DeskError {
             DeskError::NotFound(p) => write!(f, "no such page: {p}"),
             DeskError::Forbidden(w) => write!(f, "refused: {w}"),
             DeskError::BadJson(w) => write!(f, "bad request data: {w}"),
-            DeskError::BadFen(w) => write!(f, "invalid FEN: {w}"),
+            // The position's own error already says "invalid FEN".
+            DeskError::BadFen(w) => f.write_str(w),
             DeskError::BadMoves(w) => f.write_str(w),
             DeskError::UnknownEdition(w) => write!(f, "unknown edition {w}"),
             DeskError::BadRecord(w) => write!(f, "cannot read the record: {w}"),

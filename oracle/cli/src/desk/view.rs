@@ -203,6 +203,14 @@ fn follow_up_text(f: &FollowUp, result: Outcome, lang: Lang) -> String {
             "Afterwards: {} varied at ply {ply} (after {cycles} more cycle(s)).",
             if *by == Color::Red { "Red" } else { "Black" }
         ),
+        (FollowUp::Lost { ply, cycles: 0 }, Lang::Zh) => format!(
+            "本规则不许再循环：裁决于第 {ply} 着即时生效（{}）。",
+            result.as_str()
+        ),
+        (FollowUp::Lost { ply, cycles: 0 }, Lang::En) => format!(
+            "The edition allows no further cycle: the ruling took effect at once, at ply {ply} ({}).",
+            result.as_str()
+        ),
         (FollowUp::Lost { ply, cycles }, Lang::Zh) => format!(
             "其后：继续循环 {cycles} 次，超出规则允许，于第 {ply} 着按裁决判定（{}）。",
             result.as_str()
