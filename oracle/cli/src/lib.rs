@@ -1,5 +1,6 @@
 //! The `xq` command's parts that are more than option parsing: the
-//! hardened protocol server ([`serve`]), bounded input ([`lines`],
+//! hardened protocol server ([`serve`]), the arbiter's desk in a browser
+//! ([`desk`]), bounded input ([`lines`],
 //! [`input`]), one-line error messages ([`message`]) and the exit statuses
 //! ([`failure`]); game records, read and ruled ([`records`],
 //! [`rule_records`]) in bulk on every core ([`bulk`]), and converted
@@ -8,6 +9,7 @@
 
 pub mod bulk;
 pub mod convert;
+pub mod desk;
 pub mod failure;
 pub mod input;
 pub mod lines;

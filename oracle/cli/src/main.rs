@@ -322,6 +322,12 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// The arbiter's desk (裁判台) in a browser: a local web server with one
+    /// page to open a record, step to a ruling point and read the ruling.
+    Desk {
+        #[command(flatten)]
+        args: xq_cli::desk::DeskArgs,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -574,6 +580,9 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             }
         }
         Command::DiffEditions { a, b } => diff_editions(&a, &b, out)?,
+        Command::Desk { args } => {
+            xq_cli::desk::run(&args).map_err(|e| Failure::Environment(format!("desk: {e}")))?
+        }
         Command::Editions { format } => {
             let all = xq_oracle::edition::all();
             match format {

@@ -1,0 +1,338 @@
+//! The desk's JSON API: what the page asks the oracle. Every handler takes
+//! the request body and gives a JSON value or a [`DeskError`]; none reads
+//! or writes a file. The shapes are documented in `spec/CLI.md`.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use xq_core::game::split_moves;
+use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Square, Validation};
+use xq_oracle::edition::Edition;
+use xq_oracle::ruling::Lang;
+use xq_records::{write_pgn, MoveNode, PgnOptions, Record, Tags};
+
+use super::error::DeskError;
+use super::view::{game_view, MAX_PLIES};
+
+/// The most games listed from one file; a library holding more says so.
+pub const MAX_GAMES: usize = 500;
+
+/// Parses a JSON body into a request type that refuses unknown keys.
+pub fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, DeskError> {
+    if body.is_empty() {
+        return Err(DeskError::BadJson("the request body is empty".into()));
+    }
+    serde_json::from_slice(body).map_err(|e| DeskError::BadJson(e.to_string()))
+}
+
+/// A move list: an array of move texts, or one text of moves separated by
+/// spaces or commas (move numbers skipped).
+#[derive(Deserialize, Default)]
+#[serde(untagged)]
+pub enum Moves {
+    #[default]
+    None,
+    List(Vec<String>),
+    Text(String),
+}
+
+impl Moves {
+    fn texts(&self) -> Vec<&str> {
+        match self {
+            Moves::None => Vec::new(),
+            Moves::List(l) => l
+                .iter()
+                .map(|s| s.trim())
+                .filter(|s| !s.is_empty())
+                .collect(),
+            Moves::Text(t) => split_moves(t),
+        }
+    }
+}
+
+#[derive(Deserialize, Clone, Copy, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum LangArg {
+    #[default]
+    Zh,
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::Zh => Lang::Zh,
+            LangArg::En => Lang::En,
+        }
+    }
+}
+
+fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
+    let fen = fen
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .unwrap_or("startpos");
+    let validation = if relaxed {
+        Validation::Relaxed
+    } else {
+        Validation::Strict
+    };
+    Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen(e.to_string()))
+}
+
+fn edition(id: Option<&str>) -> Result<&'static Edition, DeskError> {
+    let id = id.unwrap_or(xq_oracle::edition::DEFAULT);
+    xq_oracle::edition::get(id).ok_or_else(|| {
+        DeskError::UnknownEdition(format!(
+            "{} (known: {})",
+            xq_core::excerpt::Excerpt(id),
+            crate::edition_ids().join(", ")
+        ))
+    })
+}
+
+fn outcome(s: Option<&str>) -> Result<Option<Outcome>, DeskError> {
+    Ok(match s {
+        None | Some("") | Some("*") => None,
+        Some("1-0") => Some(Outcome::RedWins),
+        Some("0-1") => Some(Outcome::BlackWins),
+        Some("1/2-1/2") => Some(Outcome::Draw),
+        Some(other) => {
+            return Err(DeskError::BadJson(format!(
+                "recorded must be 1-0, 0-1, 1/2-1/2 or *, not {}",
+                xq_core::excerpt::Excerpt(other)
+            )))
+        }
+    })
+}
+
+/// `GET /api/info`: the editions and the desk's limits.
+pub fn info(max_upload: usize) -> Value {
+    let editions: Vec<Value> = xq_oracle::edition::all()
+        .iter()
+        .map(|e| {
+            json!({"id": e.id, "name": e.name, "name_zh": e.name_zh, "year": e.year, "default": e.default})
+        })
+        .collect();
+    json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "editions": editions,
+        "limits": {"max_upload": max_upload, "max_plies": MAX_PLIES, "max_games": MAX_GAMES},
+    })
+}
+
+/// `POST /api/game`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub moves: Moves,
+    pub edition: Option<String>,
+    #[serde(default)]
+    pub lang: LangArg,
+    #[serde(default)]
+    pub relaxed: bool,
+    /// The result the record states.
+    pub recorded: Option<String>,
+}
+
+pub fn game(body: &[u8]) -> Result<Value, DeskError> {
+    let req: GameRequest = parse(body)?;
+    let start = start(req.fen.as_deref(), req.relaxed)?;
+    let edition = edition(req.edition.as_deref())?;
+    let recorded = outcome(req.recorded.as_deref())?;
+    let texts = req.moves.texts();
+    let view = game_view(start, &texts, edition, req.lang.into(), recorded)?;
+    Ok(serde_json::to_value(view).expect("a game view serializes"))
+}
+
+/// `POST /api/position`: a FEN checked, with what the board needs.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    pub fen: String,
+    #[serde(default)]
+    pub relaxed: bool,
+}
+
+pub fn position(body: &[u8]) -> Result<Value, DeskError> {
+    let req: PositionRequest = parse(body)?;
+    let pos = start(Some(&req.fen), req.relaxed)?;
+    let status = pos.status();
+    let legal: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    Ok(json!({
+        "fen": pos.fen(),
+        "turn": pos.turn().name(),
+        "in_check": status.in_check,
+        "result": status.result,
+        "reason": status.reason.map(|r| r.as_str()),
+        "legal": legal,
+    }))
+}
+
+/// `POST /api/move`: may this move be played here? A refusal is an
+/// answer (`ok: false` with the rule it breaks), not an error.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    pub fen: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    #[serde(default)]
+    pub relaxed: bool,
+}
+
+fn iccs_move(text: &str) -> Result<Move, DeskError> {
+    let t = text.trim();
+    let squares = (t.len() == 4 && t.is_ascii())
+        .then(|| (Square::from_iccs(&t[..2]), Square::from_iccs(&t[2..])));
+    match squares {
+        Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
+        _ => Err(DeskError::BadJson(format!(
+            "move must be ICCS such as h2e2, not {}",
+            xq_core::excerpt::Excerpt(t)
+        ))),
+    }
+}
+
+pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {
+    let req: MoveRequest = parse(body)?;
+    let pos = start(Some(&req.fen), req.relaxed)?;
+    let mv = iccs_move(&req.mv)?;
+    Ok(match pos.check_move(mv) {
+        Ok(()) => {
+            let after = pos
+                .play(mv)
+                .map_err(|e| DeskError::BadMoves(e.to_string()))?;
+            json!({
+                "ok": true,
+                "iccs": mv.to_string(),
+                "chinese": format_move(&pos, mv, Notation::Chinese),
+                "wxf": format_move(&pos, mv, Notation::Wxf),
+                "fen": after.fen(),
+            })
+        }
+        Err(reason) => json!({
+            "ok": false,
+            "iccs": mv.to_string(),
+            "code": reason.code(),
+            "en": reason.to_string(),
+            "zh": reason.zh(),
+        }),
+    })
+}
+
+/// The tags the page sends back for a PGN download.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct TagsArg {
+    pub title: Option<String>,
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    pub round: Option<String>,
+    pub red: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+}
+
+/// `POST /api/pgn`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PgnRequest {
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub moves: Moves,
+    #[serde(default)]
+    pub relaxed: bool,
+    #[serde(default)]
+    pub tags: TagsArg,
+}
+
+/// A tag value on one bounded line.
+fn tag(v: &Option<String>) -> Option<String> {
+    v.as_ref()
+        .map(|s| {
+            s.chars()
+                .filter(|c| !c.is_control())
+                .take(200)
+                .collect::<String>()
+        })
+        .filter(|s| !s.trim().is_empty())
+}
+
+pub fn pgn(body: &[u8]) -> Result<String, DeskError> {
+    let req: PgnRequest = parse(body)?;
+    let start = start(req.fen.as_deref(), req.relaxed)?;
+    let texts = req.moves.texts();
+    if texts.len() > MAX_PLIES {
+        return Err(DeskError::TooMuch(format!(
+            "{} moves: at most {MAX_PLIES}",
+            texts.len()
+        )));
+    }
+    let game =
+        Game::from_texts(start.clone(), &texts).map_err(|e| DeskError::BadMoves(e.to_string()))?;
+    let mut record = Record::new(start);
+    record.main.moves = game.moves().iter().map(|&m| MoveNode::new(m)).collect();
+    let t = &req.tags;
+    record.tags = Tags {
+        title: tag(&t.title),
+        event: tag(&t.event),
+        site: tag(&t.site),
+        date: tag(&t.date),
+        round: tag(&t.round),
+        red: tag(&t.red),
+        black: tag(&t.black),
+        result: outcome(t.result.as_deref())?.unwrap_or(Outcome::Ongoing),
+        ..Tags::default()
+    };
+    Ok(write_pgn(&record, &PgnOptions::default()))
+}
+
+/// `POST /api/record`: the bytes of a record file (any format the reader
+/// knows) or pasted text; the games it holds, ready for `/api/game`.
+pub fn record(body: &[u8]) -> Result<Value, DeskError> {
+    let reader = xq_records::read_bytes(body);
+    let format = reader.format();
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    let mut more = false;
+    for (i, item) in reader.enumerate() {
+        if games.len() + errors.len() == MAX_GAMES {
+            more = true;
+            break;
+        }
+        match item {
+            Ok(r) => games.push(record_json(&r, i + 1)),
+            Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&format!("无法读取棋谱：{e}"))})),
+        }
+    }
+    if games.is_empty() {
+        let first = errors
+            .first()
+            .and_then(|e| e["en"].as_str())
+            .unwrap_or("the file holds no game")
+            .to_string();
+        return Err(DeskError::BadRecord(first));
+    }
+    Ok(json!({"format": format.name(), "games": games, "errors": errors, "more": more}))
+}
+
+fn record_json(r: &Record, n: usize) -> Value {
+    let t = &r.tags;
+    let moves: Vec<String> = r.main_moves().map(|m| m.to_string()).collect();
+    json!({
+        "game": n,
+        "fen": r.start.fen(),
+        "moves": moves,
+        "encoding": r.source.encoding.to_string(),
+        "variations": r.variation_count(),
+        "tags": {
+            "title": t.title, "event": t.event, "site": t.site, "date": t.date,
+            "round": t.round, "red": t.red, "black": t.black,
+            "result": t.result.as_str(),
+        },
+    })
+}

@@ -1,0 +1,146 @@
+//! What the desk answers when a request cannot be served: a typed error
+//! with a stable code, an HTTP status, and the message in English and
+//! Chinese, which the page shows as it is.
+
+use std::fmt;
+
+use serde_json::json;
+
+use super::http::{HttpError, Response};
+use crate::message::one_line;
+
+/// Why a request failed. The page shows [`DeskError::en`] or
+/// [`DeskError::zh`]; scripts match on [`DeskError::code`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeskError {
+    /// The HTTP request itself is refused (size, deadline, syntax, method).
+    Http(HttpError),
+    /// No such page or API.
+    NotFound(String),
+    /// The request's `Host` or `Origin` is not this desk (a page elsewhere
+    /// trying to reach it through the browser).
+    Forbidden(String),
+    /// The JSON body does not parse or has the wrong shape.
+    BadJson(String),
+    /// A FEN that is not a legal position.
+    BadFen(String),
+    /// A move list with a text that is not a move, or a move that cannot be
+    /// ruled on, at a ply.
+    BadMoves(String),
+    /// An unknown edition id.
+    UnknownEdition(String),
+    /// A record file that yields no game, with why.
+    BadRecord(String),
+    /// Too much asked of one request (moves, games).
+    TooMuch(String),
+    /// All connections are busy.
+    Busy,
+}
+
+impl DeskError {
+    /// The stable code, for scripts and tests.
+    pub fn code(&self) -> &'static str {
+        match self {
+            DeskError::Http(HttpError::BodyTooLarge { .. }) => "too-large",
+            DeskError::Http(HttpError::Timeout) => "timeout",
+            DeskError::Http(HttpError::MethodNotAllowed(_)) => "method-not-allowed",
+            DeskError::Http(_) => "bad-request",
+            DeskError::NotFound(_) => "not-found",
+            DeskError::Forbidden(_) => "forbidden",
+            DeskError::BadJson(_) => "bad-json",
+            DeskError::BadFen(_) => "bad-fen",
+            DeskError::BadMoves(_) => "bad-moves",
+            DeskError::UnknownEdition(_) => "unknown-edition",
+            DeskError::BadRecord(_) => "bad-record",
+            DeskError::TooMuch(_) => "too-much",
+            DeskError::Busy => "busy",
+        }
+    }
+
+    /// The HTTP status and its reason phrase.
+    pub fn status(&self) -> (u16, &'static str) {
+        match self {
+            DeskError::Http(e) => e.status(),
+            DeskError::NotFound(_) => (404, "Not Found"),
+            DeskError::Forbidden(_) => (403, "Forbidden"),
+            DeskError::BadJson(_) => (400, "Bad Request"),
+            DeskError::BadFen(_)
+            | DeskError::BadMoves(_)
+            | DeskError::UnknownEdition(_)
+            | DeskError::BadRecord(_) => (422, "Unprocessable Content"),
+            DeskError::TooMuch(_) => (413, "Content Too Large"),
+            DeskError::Busy => (503, "Service Unavailable"),
+        }
+    }
+
+    /// The message in English, one bounded line.
+    pub fn en(&self) -> String {
+        one_line(&self.to_string())
+    }
+
+    /// The message in Chinese: what went wrong in Chinese, the detail (the
+    /// oracle's own words, which name the place) after it.
+    pub fn zh(&self) -> String {
+        let (lead, detail) = match self {
+            DeskError::Http(HttpError::BodyTooLarge { limit }) => {
+                (format!("上传内容过大（上限 {limit} 字节）"), None)
+            }
+            DeskError::Http(HttpError::Timeout) => ("请求超时".to_string(), None),
+            DeskError::Http(e) => ("请求无效".to_string(), Some(e.to_string())),
+            DeskError::NotFound(p) => ("找不到该页面".to_string(), Some(p.clone())),
+            DeskError::Forbidden(w) => (
+                "拒绝访问：请求不是来自本机的裁判台页面".to_string(),
+                Some(w.clone()),
+            ),
+            DeskError::BadJson(w) => ("请求数据格式错误".to_string(), Some(w.clone())),
+            DeskError::BadFen(w) => ("局面（FEN）无效".to_string(), Some(w.clone())),
+            DeskError::BadMoves(w) => ("着法有误".to_string(), Some(w.clone())),
+            DeskError::UnknownEdition(w) => ("未知的规则版本".to_string(), Some(w.clone())),
+            DeskError::BadRecord(w) => ("无法读取棋谱".to_string(), Some(w.clone())),
+            DeskError::TooMuch(w) => ("内容超出限制".to_string(), Some(w.clone())),
+            DeskError::Busy => ("服务器繁忙，请稍后再试".to_string(), None),
+        };
+        one_line(&match detail {
+            Some(d) => format!("{lead}：{d}"),
+            None => lead,
+        })
+    }
+
+    /// The error as a JSON response: `{"error": {"code", "en", "zh"}}`.
+    pub fn response(&self) -> Response {
+        let (status, reason) = self.status();
+        let body = json!({"error": {"code": self.code(), "en": self.en(), "zh": self.zh()}});
+        Response::new(
+            status,
+            reason,
+            "application/json; charset=utf-8",
+            body.to_string().into_bytes(),
+        )
+    }
+}
+
+impl fmt::Display for DeskError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeskError::Http(e) => e.fmt(f),
+            DeskError::NotFound(p) => write!(f, "no such page: {p}"),
+            DeskError::Forbidden(w) => write!(f, "refused: {w}"),
+            DeskError::BadJson(w) => write!(f, "bad request data: {w}"),
+            // The position's own error already says "invalid FEN".
+            DeskError::BadFen(w) => f.write_str(w),
+            DeskError::BadMoves(w) => f.write_str(w),
+            DeskError::UnknownEdition(w) => write!(f, "unknown edition {w}"),
+            DeskError::BadRecord(w) => write!(f, "cannot read the record: {w}"),
+            DeskError::TooMuch(w) => f.write_str(w),
+            DeskError::Busy => f.write_str("the desk is busy: too many connections"),
+        }
+    }
+}
+
+impl std::error::Error for DeskError {}
+
+impl From<HttpError> for DeskError {
+    fn from(e: HttpError) -> DeskError {
+        DeskError::Http(e)
+    }
+}

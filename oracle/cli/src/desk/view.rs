@@ -1,0 +1,369 @@
+//! What the page shows of a game: every ply with its notations and the
+//! position after it, and every ruling point of `rule_game` with what the
+//! arbiter reads — verdict, patterns, each cycle move's kind and targets,
+//! the clauses with their articles, the search bounds, and the picture.
+//! Its JSON is the desk's documented interface (`spec/CLI.md`).
+
+use serde::Serialize;
+use xq_core::{format_move, Color, Game, Notation, Outcome, Piece, Position, Square};
+use xq_oracle::clauses::Clause;
+use xq_oracle::edition::Edition;
+use xq_oracle::repetition::MoveKind;
+use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
+use xq_oracle::ruling::{
+    rule_game, FollowUp, GameRuling, Lang, PointKind, RecordError, Ruling, RulingOptions,
+    RulingPoint,
+};
+
+use super::error::DeskError;
+
+/// The most plies the desk rules on in one request: far beyond any real
+/// game, and a bound on what one request can cost.
+pub const MAX_PLIES: usize = 2000;
+
+/// One ply of the game.
+#[derive(Serialize)]
+pub struct PlyView {
+    /// From 1.
+    pub ply: usize,
+    pub iccs: String,
+    pub chinese: String,
+    pub wxf: String,
+    /// `red` or `black`: who made it.
+    pub side: &'static str,
+    /// The position after it.
+    pub fen: String,
+    /// Whether it checks.
+    pub check: bool,
+    /// Whether it captures.
+    pub capture: bool,
+}
+
+/// A clause a ruling rests on, with its articles in the edition.
+#[derive(Serialize)]
+pub struct ClauseView {
+    pub id: &'static str,
+    /// The rule term in Chinese.
+    pub term: &'static str,
+    /// The English title.
+    pub title: &'static str,
+    /// The articles as the registry gives them (`24.13`, `figure 8`).
+    pub articles: Vec<String>,
+    /// The articles as the language writes them (`图8`, `第12条`).
+    pub cited: Vec<String>,
+}
+
+/// One move of a ruled cycle, numbered as its arrow in the picture.
+#[derive(Serialize)]
+pub struct CycleMoveView {
+    /// The arrow's number, from 1.
+    pub number: usize,
+    pub ply: usize,
+    pub side: &'static str,
+    pub iccs: String,
+    pub chinese: String,
+    /// The kind's JSON name (`chase`) and Chinese name (`捉`).
+    pub kind: &'static str,
+    pub kind_zh: &'static str,
+    /// The points attacked, offered to, blocked or watched.
+    pub targets: Vec<Square>,
+    /// The pieces there, as Chinese characters.
+    pub target_names: Vec<String>,
+    /// `false` when the searches ran out before the move was fully examined.
+    pub complete: bool,
+}
+
+/// One point an arbiter is called to.
+#[derive(Serialize)]
+pub struct PointView {
+    pub ply: usize,
+    /// `repetition`, `natural-limit`, `illegal-move` or `end`.
+    pub kind: PointKind,
+    /// The kind in the language.
+    pub kind_label: &'static str,
+    /// What happened after a repetition ruling.
+    pub follow_up: Option<FollowUp>,
+    /// The same in words.
+    pub follow_up_text: Option<String>,
+    /// The verdict in a line or two.
+    pub headline: String,
+    /// The full explanation.
+    pub explanation: String,
+    /// The ruling as `spec/RULINGS.md` gives it.
+    pub ruling: serde_json::Value,
+    /// The cycle's moves in order, for a repetition.
+    pub cycle_moves: Vec<CycleMoveView>,
+    pub clauses: Vec<ClauseView>,
+    /// The picture (`ruling_svg`): the board at the cycle's start with its
+    /// moves as numbered arrows and the chased pieces ringed.
+    pub svg: String,
+}
+
+/// A game as the page shows it.
+#[derive(Serialize)]
+pub struct GameView {
+    /// The start position.
+    pub start: String,
+    pub edition: String,
+    pub lang: &'static str,
+    pub plies: Vec<PlyView>,
+    /// The record's illegal last move, when it has one (not in `plies`).
+    pub illegal: Option<IllegalView>,
+    pub points: Vec<PointView>,
+    /// The result the rules give the game.
+    pub result: Outcome,
+    pub decided_at: Option<usize>,
+    pub recorded: Option<Outcome>,
+    pub agrees: Option<bool>,
+    /// The whole game's ruling in words.
+    pub summary: String,
+    /// How long the ruling took on the server, in milliseconds.
+    pub millis: f64,
+}
+
+/// An illegal move that ends the record.
+#[derive(Serialize)]
+pub struct IllegalView {
+    pub ply: usize,
+    pub text: String,
+    pub iccs: String,
+    pub code: &'static str,
+    pub en: String,
+    pub zh: String,
+}
+
+pub fn lang_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "zh",
+        Lang::En => "en",
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "red",
+        Color::Black => "black",
+    }
+}
+
+/// The character the page and the pictures draw a piece with.
+pub fn piece_name(p: Piece) -> String {
+    p.zh().to_string()
+}
+
+/// An article as the language writes it (as `xq rule` cites them).
+fn cite(article: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return article.to_string();
+    }
+    for (prefix, zh_prefix, zh_suffix) in [
+        ("ref-figure ", "参考图", ""),
+        ("figure ", "图", ""),
+        ("rule ", "第", "条"),
+        ("diagram ", "图", ""),
+    ] {
+        if let Some(n) = article.strip_prefix(prefix) {
+            return format!("{zh_prefix}{n}{zh_suffix}");
+        }
+    }
+    article.to_string()
+}
+
+fn clause_view(c: Clause, edition: &str, lang: Lang) -> ClauseView {
+    let entry = c.entry();
+    let articles = c.articles(edition).to_vec();
+    ClauseView {
+        id: c.id(),
+        term: &entry.term,
+        title: &entry.title,
+        cited: articles.iter().map(|a| cite(a, lang)).collect(),
+        articles,
+    }
+}
+
+fn kind_label(kind: PointKind, lang: Lang) -> &'static str {
+    match (kind, lang) {
+        (PointKind::Repetition, Lang::Zh) => "循环局面",
+        (PointKind::NaturalLimit, Lang::Zh) => "自然限着",
+        (PointKind::IllegalMove, Lang::Zh) => "违例着法",
+        (PointKind::End, Lang::Zh) => "终局",
+        (PointKind::Repetition, Lang::En) => "repetition",
+        (PointKind::NaturalLimit, Lang::En) => "natural move limit",
+        (PointKind::IllegalMove, Lang::En) => "illegal move",
+        (PointKind::End, Lang::En) => "end of game",
+    }
+}
+
+fn follow_up_text(f: &FollowUp, result: Outcome, lang: Lang) -> String {
+    match (f, lang) {
+        (FollowUp::Varied { ply, by, cycles }, Lang::Zh) => {
+            format!("其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次）。", by.name_zh())
+        }
+        (FollowUp::Varied { ply, by, cycles }, Lang::En) => format!(
+            "Afterwards: {} varied at ply {ply} (after {cycles} more cycle(s)).",
+            if *by == Color::Red { "Red" } else { "Black" }
+        ),
+        (FollowUp::Lost { ply, cycles: 0 }, Lang::Zh) => format!(
+            "本规则不许再循环：裁决于第 {ply} 着即时生效（{}）。",
+            result.as_str()
+        ),
+        (FollowUp::Lost { ply, cycles: 0 }, Lang::En) => format!(
+            "The edition allows no further cycle: the ruling took effect at once, at ply {ply} ({}).",
+            result.as_str()
+        ),
+        (FollowUp::Lost { ply, cycles }, Lang::Zh) => format!(
+            "其后：继续循环 {cycles} 次，超出规则允许，于第 {ply} 着按裁决判定（{}）。",
+            result.as_str()
+        ),
+        (FollowUp::Lost { ply, cycles }, Lang::En) => format!(
+            "Afterwards: the repetition went on for {cycles} more cycle(s), past what the rules allow; the ruling took effect at ply {ply} ({}).",
+            result.as_str()
+        ),
+        (FollowUp::RecordEnds { cycles }, Lang::Zh) => {
+            format!("其后：棋谱于循环中结束（又循环 {cycles} 次）。")
+        }
+        (FollowUp::RecordEnds { cycles }, Lang::En) => format!(
+            "Afterwards: the record ends while the repetition stands ({cycles} more cycle(s))."
+        ),
+    }
+}
+
+fn cycle_moves(r: &Ruling) -> Vec<CycleMoveView> {
+    let mut moves = Vec::new();
+    for (side, color) in [(&r.red, Color::Red), (&r.black, Color::Black)] {
+        if let Some(side) = side {
+            moves.extend(side.moves.iter().map(|m| (m, color)));
+        }
+    }
+    moves.sort_by_key(|(m, _)| m.ply);
+    moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, (m, color))| CycleMoveView {
+            number: i + 1,
+            ply: m.ply,
+            side: side_name(color),
+            iccs: m.mv.to_string(),
+            chinese: m.chinese.clone(),
+            kind: m.kind.name(),
+            kind_zh: MoveKind::zh(m.kind),
+            targets: m.targets.clone(),
+            target_names: m.target_pieces.iter().map(|&p| piece_name(p)).collect(),
+            complete: m.complete,
+        })
+        .collect()
+}
+
+fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> PointView {
+    let r = &p.ruling;
+    // The picture is drawn on the game as it stood at the point.
+    let upto = p.ply.min(game.moves().len());
+    let mut at = Game::new(game.start().clone());
+    for &m in &game.moves()[..upto] {
+        at.push(m);
+    }
+    let picture = PictureOptions {
+        lang,
+        iccs: false,
+        flipped: false,
+    };
+    PointView {
+        ply: p.ply,
+        kind: p.kind,
+        kind_label: kind_label(p.kind, lang),
+        follow_up: p.follow_up,
+        follow_up_text: p
+            .follow_up
+            .as_ref()
+            .map(|f| follow_up_text(f, r.result, lang)),
+        headline: r.headline(lang),
+        explanation: r.explain(lang),
+        ruling: r.to_json(lang),
+        cycle_moves: cycle_moves(r),
+        clauses: r
+            .clauses
+            .iter()
+            .map(|&c| clause_view(c, &edition.id, lang))
+            .collect(),
+        svg: ruling_svg(r, &at, &picture),
+    }
+}
+
+/// Rules on a game and builds what the page shows.
+pub fn game_view(
+    start: Position,
+    texts: &[&str],
+    edition: &Edition,
+    lang: Lang,
+    recorded: Option<Outcome>,
+) -> Result<GameView, DeskError> {
+    if texts.len() > MAX_PLIES {
+        return Err(DeskError::TooMuch(format!(
+            "{} moves: the desk rules on at most {MAX_PLIES}",
+            texts.len()
+        )));
+    }
+    let began = std::time::Instant::now();
+    let options = RulingOptions::default();
+    let ruling: GameRuling = rule_game(start.clone(), texts, edition, &options, recorded, false)
+        .map_err(|e| match e {
+            RecordError::Unplayable(p) => DeskError::BadMoves(p.to_string()),
+            other => DeskError::BadMoves(other.to_string()),
+        })?;
+    // The moves that could be played: all but an illegal last one.
+    let mut game = Game::new(start.clone());
+    for t in texts {
+        if game.push_text(t).is_err() {
+            break;
+        }
+    }
+    let plies = game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| {
+            let before = &game.positions()[i];
+            let after = &game.positions()[i + 1];
+            PlyView {
+                ply: i + 1,
+                iccs: m.to_string(),
+                chinese: format_move(before, m, Notation::Chinese),
+                wxf: format_move(before, m, Notation::Wxf),
+                side: side_name(before.turn()),
+                fen: after.fen(),
+                check: after.in_check(),
+                capture: before.is_capture(m),
+            }
+        })
+        .collect();
+    let illegal = ruling.points.iter().find_map(|p| {
+        let im = p.ruling.illegal_move.as_ref()?;
+        Some(IllegalView {
+            ply: im.ply,
+            text: im.text.clone(),
+            iccs: im.mv.to_string(),
+            code: im.reason.code(),
+            en: im.reason.to_string(),
+            zh: im.reason.zh(),
+        })
+    });
+    let points = ruling
+        .points
+        .iter()
+        .map(|p| point_view(p, &game, edition, lang))
+        .collect();
+    Ok(GameView {
+        start: start.fen(),
+        edition: edition.id.clone(),
+        lang: lang_name(lang),
+        plies,
+        illegal,
+        points,
+        result: ruling.result,
+        decided_at: ruling.decided_at,
+        recorded: ruling.recorded,
+        agrees: ruling.agrees,
+        summary: ruling.explain(lang),
+        millis: began.elapsed().as_secs_f64() * 1000.0,
+    })
+}

@@ -1,0 +1,652 @@
+//! `xq desk` over HTTP, as the page and as a hostile client use it: the
+//! API's answers checked against hand-worked rulings and the real sample
+//! records, and bad input of every kind — huge bodies, bad methods and
+//! heads, malformed JSON, bad FENs, garbage records, slow drips — each
+//! answered with a clear error while the server goes on serving.
+
+mod desk_common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use desk_common::{Answer, Desk};
+use serde_json::json;
+
+fn records_data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../records/tests/data")
+        .join(name)
+}
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("desk/e2e/fixtures")
+            .join(name),
+    )
+    .expect("fixture")
+}
+
+// ------------------------------------------------------------------ the page
+
+#[test]
+fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
+    let desk = Desk::start(&[]);
+    for (path, ty) in [
+        ("/", "text/html"),
+        ("/desk.js", "text/javascript"),
+        ("/desk.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let a = desk.request("GET", path, b"");
+        assert_eq!(a.status, 200, "{path}: {a:?}");
+        assert!(
+            a.head.contains(&format!("Content-Type: {ty}")),
+            "{path}: {}",
+            a.head
+        );
+        assert!(a
+            .head
+            .contains("Content-Security-Policy: default-src 'none'"));
+        // The only URL any asset names is the SVG namespace.
+        let urls = a.body.matches("http://").count() + a.body.matches("https://").count();
+        let svg_ns = a.body.matches("http://www.w3.org/2000/svg").count();
+        assert_eq!(urls, svg_ns, "{path} names a URL beyond the desk");
+    }
+    let a = desk.request("HEAD", "/", b"");
+    assert_eq!(a.status, 200);
+    assert!(a.body.is_empty(), "HEAD has no body");
+    let info = desk.request("GET", "/api/info", b"").json();
+    let ids: Vec<&str> = info["editions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
+}
+
+#[test]
+fn the_desk_listens_on_loopback_and_prints_its_address() {
+    let desk = Desk::start(&[]);
+    assert!(desk.addr.ip().is_loopback(), "{}", desk.addr);
+    assert_eq!(desk.url, format!("http://{}/", desk.addr));
+}
+
+// ------------------------------------------------------------------ rulings
+
+/// README's perpetual check: Red's rook checks from e0 and f0 in turn, the
+/// king steps aside each time. 长将 loses: 0-1.
+const CHECK_FEN: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+const CHECK_MOVES: &str = "车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5";
+
+/// 一将一捉 (suite case editions.check-chase.rook): forbidden under CXA
+/// 2020 (24.13), a draw under the Asian rules (rule 12).
+const CHECK_CHASE_FEN: &str = "9/4k4/9/9/9/9/2c4R1/9/9/3K5 w";
+const CHECK_CHASE_MOVES: &str = "h3h8 e8e9 h8h3 e9e8 h3h8 e8e9 h8h3 e9e8";
+
+#[test]
+fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
+    let desk = Desk::start(&[]);
+    for lang in ["zh", "en"] {
+        let (status, v) = desk.post_json(
+            "/api/game",
+            &json!({"fen": CHECK_FEN, "moves": CHECK_MOVES, "lang": lang}),
+        );
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["plies"].as_array().unwrap().len(), 8);
+        assert_eq!(v["plies"][0]["chinese"], "车四平五");
+        assert_eq!(v["plies"][0]["iccs"], "f0e0");
+        assert_eq!(v["plies"][0]["check"], true);
+        let points = v["points"].as_array().unwrap();
+        assert_eq!(points.len(), 1);
+        let p = &points[0];
+        assert_eq!(p["ply"], 8);
+        assert_eq!(p["kind"], "repetition");
+        assert_eq!(p["ruling"]["reason"], "perpetual-check");
+        assert_eq!(p["ruling"]["result"], "0-1");
+        assert_eq!(p["ruling"]["red"]["pattern"], "perpetual-check");
+        let kinds: Vec<&str> = p["cycle_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["kind"].as_str().unwrap())
+            .collect();
+        assert_eq!(kinds, ["check", "idle", "check", "idle"]);
+        let svg = p["svg"].as_str().unwrap();
+        assert!(svg.starts_with("<svg"));
+        assert_eq!(
+            svg.matches("marker-end=").count(),
+            4,
+            "four numbered arrows"
+        );
+        assert!(p["clauses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["id"] == "repetition.perpetual-check"));
+        let headline = p["headline"].as_str().unwrap();
+        if lang == "zh" {
+            assert!(headline.contains("红方长将"), "{headline}");
+        } else {
+            assert!(
+                headline.to_lowercase().contains("perpetual check"),
+                "{headline}"
+            );
+        }
+        assert_eq!(v["result"], "0-1");
+    }
+}
+
+#[test]
+fn an_edition_switch_changes_the_check_chase_verdict() {
+    let desk = Desk::start(&[]);
+    let rule = |edition: &str| {
+        let (status, v) = desk.post_json(
+            "/api/game",
+            &json!({"fen": CHECK_CHASE_FEN, "moves": CHECK_CHASE_MOVES, "edition": edition}),
+        );
+        assert_eq!(status, 200, "{v}");
+        v["points"][0]["ruling"].clone()
+    };
+    let cxa = rule("cxa-2020");
+    assert_eq!(cxa["reason"], "must-vary");
+    assert_eq!(cxa["must_vary"], "red");
+    assert_eq!(cxa["result"], "0-1");
+    assert_eq!(cxa["red"]["forbidden"], true);
+    let axf = rule("axf-2017");
+    assert_eq!(axf["reason"], "both-allowed");
+    assert_eq!(axf["result"], "1/2-1/2");
+    assert_eq!(axf["red"]["forbidden"], false);
+    let (status, v) = desk.post_json(
+        "/api/game",
+        &json!({"fen": CHECK_CHASE_FEN, "moves": CHECK_CHASE_MOVES, "edition": "fide-2024"}),
+    );
+    assert_eq!(status, 422);
+    assert_eq!(v["error"]["code"], "unknown-edition");
+    assert!(v["error"]["en"].as_str().unwrap().contains("cxa-2020"));
+}
+
+#[test]
+fn an_illegal_last_move_is_a_ruling_point_and_moves_after_it_are_refused() {
+    let desk = Desk::start(&[]);
+    // README's example: after 炮二退一 the horse's leg at h1 is blocked.
+    let (status, v) = desk.post_json("/api/game", &json!({"moves": "h2h1 h9g7 h0g2"}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["plies"].as_array().unwrap().len(), 2);
+    assert_eq!(v["illegal"]["code"], "horse-leg-blocked");
+    assert_eq!(v["illegal"]["ply"], 3);
+    assert!(v["illegal"]["zh"].as_str().unwrap().contains("蹩马腿"));
+    let p = &v["points"][0];
+    assert_eq!(p["kind"], "illegal-move");
+    assert_eq!(
+        p["ruling"]["result"], "0-1",
+        "an illegal move loses under CXA 2020"
+    );
+    let (status, v) = desk.post_json("/api/game", &json!({"moves": "h2h1 h9g7 h0g2 h7h0"}));
+    assert_eq!(status, 422);
+    assert_eq!(v["error"]["code"], "bad-moves");
+    assert!(v["error"]["en"].as_str().unwrap().contains("ply 4"), "{v}");
+    let (status, v) = desk.post_json("/api/game", &json!({"moves": ["h2e2", "nonsense"]}));
+    assert_eq!(status, 422);
+    assert!(v["error"]["en"].as_str().unwrap().contains("ply 2"), "{v}");
+}
+
+#[test]
+fn a_click_is_checked_with_the_reason_for_a_refusal() {
+    let desk = Desk::start(&[]);
+    let (_, v) = desk.post_json("/api/game", &json!({"moves": "h2h1 h9g7"}));
+    let fen = v["plies"][1]["fen"].as_str().unwrap().to_string();
+    let try_move =
+        |fen: &str, mv: &str| desk.post_json("/api/move", &json!({"fen": fen, "move": mv}));
+    let (status, r) = try_move(&fen, "h0g2");
+    assert_eq!(status, 200);
+    assert_eq!(r["ok"], false);
+    assert_eq!(r["code"], "horse-leg-blocked");
+    assert!(r["en"].as_str().unwrap().contains("h1"), "{r}");
+    assert_eq!(r["zh"], "蹩马腿：h1 处有子");
+    let (_, r) = try_move("startpos", "a0a5");
+    assert_eq!(r["code"], "path-blocked");
+    let (_, r) = try_move("startpos", "e0e1");
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["chinese"], "帅五进一");
+    // The kings may not face each other: the e-pawn is the only screen.
+    let (_, r) = try_move("4k4/9/9/9/9/9/4P4/9/9/4K4 w", "e3d3");
+    assert_eq!(
+        r["code"], "not-a-move",
+        "a pawn before the river moves forward only: {r}"
+    );
+    let (_, r) = try_move("3k5/9/9/9/9/9/4P4/9/4A4/3K5 w", "d0e0");
+    assert_eq!(r["ok"], true, "{r}");
+    let (_, r) = try_move("3k5/9/9/9/9/9/9/9/9/4K4 w", "e0d0");
+    assert_eq!(r["code"], "kings-facing", "{r}");
+    let (status, r) = try_move("startpos", "炮二平五");
+    assert_eq!(status, 400, "clicks arrive as ICCS: {r}");
+    let (status, r) = try_move("not a fen", "h2e2");
+    assert_eq!(status, 422);
+    assert_eq!(r["error"]["code"], "bad-fen");
+}
+
+#[test]
+fn a_position_is_checked_and_its_legal_moves_listed() {
+    let desk = Desk::start(&[]);
+    let (status, v) = desk.post_json("/api/position", &json!({"fen": "startpos"}));
+    assert_eq!(status, 200);
+    assert_eq!(
+        v["legal"].as_array().unwrap().len(),
+        44,
+        "44 legal moves at the start"
+    );
+    assert_eq!(v["turn"], "red");
+    // Three red rooks: a composed position, accepted only when relaxed.
+    let three = "3k5/9/9/9/9/9/9/R1R3R2/9/4K4 w";
+    let (status, v) = desk.post_json("/api/position", &json!({"fen": three}));
+    assert_eq!(status, 422, "{v}");
+    let (status, _) = desk.post_json("/api/position", &json!({"fen": three, "relaxed": true}));
+    assert_eq!(status, 200);
+}
+
+// ------------------------------------------------------------------ records
+
+#[test]
+fn records_of_every_format_are_read_from_uploaded_bytes() {
+    let desk = Desk::start(&[]);
+    let upload = |bytes: &[u8]| {
+        let a = desk.request("POST", "/api/record", bytes);
+        assert_eq!(a.status, 200, "{a:?}");
+        a.json()
+    };
+    let gbk = upload(&std::fs::read(records_data("gbk.pgn")).unwrap());
+    assert_eq!(gbk["format"], "pgn");
+    assert_eq!(gbk["games"][0]["tags"]["red"], "吕钦");
+    assert_eq!(gbk["games"][0]["tags"]["result"], "1/2-1/2");
+    let big5 = upload(&std::fs::read(records_data("big5.pgn")).unwrap());
+    assert_eq!(big5["games"][0]["tags"]["black"], "趙國榮");
+    // The real XQF sample: 柳大华's 110-ply game, 0-1.
+    let xqf = upload(&std::fs::read(records_data("v10.xqf")).unwrap());
+    assert_eq!(xqf["format"], "xqf");
+    let g = &xqf["games"][0];
+    assert_eq!(g["moves"].as_array().unwrap().len(), 110);
+    assert_eq!(g["moves"][0], "c3c4");
+    assert_eq!(g["tags"]["red"], "柳大华");
+    assert_eq!(g["tags"]["result"], "0-1");
+    let cbr = upload(&std::fs::read(records_data("sample.cbr")).unwrap());
+    assert_eq!(cbr["format"], "cbr");
+    let page = upload(&std::fs::read(records_data("page.html")).unwrap());
+    assert_eq!(page["format"], "dhtmlxq");
+    assert_eq!(page["games"][0]["tags"]["red"], "王天一");
+    // A file of four games with two bad ones: the good ones, and why not the others.
+    let multi = upload(&std::fs::read(records_data("multi.pgn")).unwrap());
+    assert_eq!(multi["games"].as_array().unwrap().len(), 2);
+    assert_eq!(multi["errors"].as_array().unwrap().len(), 2);
+    assert_eq!(multi["errors"][0]["game"], 2);
+    // The browser tests' fixtures: a GBK PGN, ruled on through the API.
+    let check = upload(&fixture("perpetual-check-gbk.pgn"));
+    let g = &check["games"][0];
+    let (_, v) = desk.post_json("/api/game", &json!({"fen": g["fen"], "moves": g["moves"]}));
+    assert_eq!(v["points"][0]["ruling"]["reason"], "perpetual-check");
+}
+
+#[test]
+fn a_pgn_written_by_the_desk_reads_back_as_the_same_game() {
+    let desk = Desk::start(&[]);
+    let a = desk.request(
+        "POST",
+        "/api/pgn",
+        json!({"fen": CHECK_CHASE_FEN, "moves": CHECK_CHASE_MOVES, "tags": {"red": "甲", "black": "乙", "result": "0-1"}})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(a.status, 200, "{a:?}");
+    assert!(a
+        .head
+        .contains("Content-Disposition: attachment; filename=\"game.pgn\""));
+    assert!(a.body.contains("车二进五"), "{}", a.body);
+    let back = desk
+        .request("POST", "/api/record", a.body.as_bytes())
+        .json();
+    let g = &back["games"][0];
+    let moves: Vec<&str> = g["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(moves.join(" "), CHECK_CHASE_MOVES);
+    assert_eq!(g["tags"]["red"], "甲");
+    assert_eq!(g["tags"]["result"], "0-1");
+    assert!(g["fen"]
+        .as_str()
+        .unwrap()
+        .starts_with("9/4k4/9/9/9/9/2c4R1/9/9/3K5 w"));
+}
+
+#[test]
+fn garbage_records_get_a_message_that_says_where() {
+    let desk = Desk::start(&[]);
+    let cases: [(&[u8], &str); 6] = [
+        (b"", "empty"),
+        (b"   \n\t ", "empty"),
+        (&fixture("malformed.pgn"), "4:9, ply 2"),
+        (b"XQ\x0a\x00\x01\x02\x03\xff\xfe", "XQF"),
+        (&[0xff, 0xfe, 0x00, 0x81, 0x40, 0x00, 0x9f][..], ""),
+        (
+            b"[Game \"Chinese Chess\"]\n[FEN \"rnbakabnr/9/9 w\"]\n\n1. h2e2 *\n",
+            "FEN",
+        ),
+    ];
+    for (bytes, says) in cases {
+        let a = desk.request("POST", "/api/record", bytes);
+        assert_eq!(a.status, 422, "{bytes:?}: {a:?}");
+        let (code, en, zh) = a.error();
+        assert_eq!(code, "bad-record");
+        assert!(en.contains(says), "{bytes:?}: {en}");
+        assert!(zh.starts_with("无法读取棋谱"), "{zh}");
+        assert!(en.len() <= 700, "one bounded line: {en}");
+    }
+    // Random bytes of many lengths: an answer every time, never a crash.
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for n in 0..40 {
+        let bytes: Vec<u8> = (0..(n * 37 % 700))
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed as u8
+            })
+            .collect();
+        let a = desk.request("POST", "/api/record", &bytes);
+        assert!(matches!(a.status, 200 | 422), "{a:?}");
+    }
+    assert!(desk.alive());
+}
+
+// ------------------------------------------------------------------ hostile
+
+#[test]
+fn malformed_json_and_bad_values_are_refused_with_their_reason() {
+    let desk = Desk::start(&[]);
+    let deep = "[".repeat(100_000);
+    let cases: Vec<(&str, String, u16, &str)> = vec![
+        ("/api/game", "".into(), 400, "bad-json"),
+        ("/api/game", "{".into(), 400, "bad-json"),
+        ("/api/game", "[]".into(), 400, "bad-json"),
+        ("/api/game", deep, 400, "bad-json"),
+        ("/api/game", r#"{"fen": 5}"#.into(), 400, "bad-json"),
+        (
+            "/api/game",
+            r#"{"moves": "h2e2", "relaxd": true}"#.into(),
+            400,
+            "bad-json",
+        ),
+        ("/api/game", r#"{"lang": "fr"}"#.into(), 400, "bad-json"),
+        (
+            "/api/game",
+            r#"{"recorded": "2-0"}"#.into(),
+            400,
+            "bad-json",
+        ),
+        (
+            "/api/game",
+            "\u{feff}{\"moves\": 1}".into(),
+            400,
+            "bad-json",
+        ),
+        (
+            "/api/move",
+            r#"{"fen": "startpos"}"#.into(),
+            400,
+            "bad-json",
+        ),
+        ("/api/position", r#"{"fen": null}"#.into(), 400, "bad-json"),
+        (
+            "/api/pgn",
+            r#"{"tags": {"whoever": "x"}}"#.into(),
+            400,
+            "bad-json",
+        ),
+    ];
+    for (path, body, status, code) in cases {
+        let a = desk.request("POST", path, body.as_bytes());
+        assert_eq!(
+            a.status,
+            status,
+            "{path} {:?}: {a:?}",
+            &body[..body.len().min(40)]
+        );
+        assert_eq!(a.error().0, code);
+    }
+    let a = desk.request("POST", "/api/game", &[0xff, 0xfe, b'{', b'}']);
+    assert_eq!(a.status, 400);
+    assert!(desk.alive());
+}
+
+#[test]
+fn bad_fens_name_what_is_wrong() {
+    let desk = Desk::start(&[]);
+    let cases = [
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            "rank 0",
+        ),
+        ("rnbakabnr/9/1c5c1 w", "rank"),
+        ("4k4/9/9/9/9/9/9/9/9/4K4 w", "fac"),
+        ("", ""),
+        ("x".repeat(5000).leak(), "10 ranks"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - -1 1",
+            "halfmove",
+        ),
+    ];
+    for (fen, says) in cases {
+        let (status, v) = desk.post_json("/api/position", &json!({"fen": fen}));
+        if fen.is_empty() {
+            // An empty FEN is the start position, as on the command line's default.
+            assert_eq!(status, 200, "{v}");
+            continue;
+        }
+        assert_eq!(status, 422, "{fen}: {v}");
+        assert_eq!(v["error"]["code"], "bad-fen");
+        let en = v["error"]["en"].as_str().unwrap().to_lowercase();
+        assert!(en.contains(says), "{}: {en}", &fen[..fen.len().min(80)]);
+        assert!(en.len() < 700, "one bounded line: {en}");
+        assert!(!en.contains("invalid fen: invalid fen"), "{en}");
+        assert!(v["error"]["zh"]
+            .as_str()
+            .unwrap()
+            .starts_with("局面（FEN）无效"));
+    }
+}
+
+#[test]
+fn too_many_moves_are_refused_before_any_ruling() {
+    let desk = Desk::start(&[]);
+    let moves = vec!["h2e2"; 2001];
+    let (status, v) = desk.post_json("/api/game", &json!({"moves": moves}));
+    assert_eq!(status, 413, "{v}");
+    assert_eq!(v["error"]["code"], "too-much");
+}
+
+#[test]
+fn bad_methods_paths_and_heads_are_refused() {
+    let desk = Desk::start(&[]);
+    let host = format!("Host: {}\r\n", desk.addr);
+    let cases: Vec<(String, u16)> = vec![
+        (format!("PUT /api/game HTTP/1.1\r\n{host}Content-Length: 0\r\n\r\n"), 405),
+        (format!("DELETE / HTTP/1.1\r\n{host}\r\n"), 405),
+        (format!("GET /api/game HTTP/1.1\r\n{host}\r\n"), 405),
+        (format!("POST / HTTP/1.1\r\n{host}Content-Length: 0\r\n\r\n"), 405),
+        (format!("get / HTTP/1.1\r\n{host}\r\n"), 405),
+        (format!("GET / HTTP/2.0\r\n{host}\r\n"), 501),
+        (format!("GET /../../etc/passwd HTTP/1.1\r\n{host}\r\n"), 404),
+        (format!("GET /desk.js/../../Cargo.toml HTTP/1.1\r\n{host}\r\n"), 404),
+        (format!("GET //etc/passwd HTTP/1.1\r\n{host}\r\n"), 404),
+        (format!("GET http://evil/ HTTP/1.1\r\n{host}\r\n"), 400),
+        (format!("GET  / HTTP/1.1\r\n{host}\r\n"), 400),
+        ("GET / HTTP/1.1\r\n\r\n".to_string(), 400),
+        (format!("GET / HTTP/1.1\r\n{host}{host}\r\n"), 400),
+        ("GET / HTTP/1.1\r\nHost: evil.example:80\r\n\r\n".to_string(), 403),
+        (format!("POST /api/info HTTP/1.1\r\n{host}\r\n"), 411),
+        (format!("POST /api/game HTTP/1.1\r\n{host}Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n"), 501),
+        (format!("POST /api/game HTTP/1.1\r\n{host}Content-Length: 2\r\nContent-Length: 2\r\n\r\n{{}}"), 400),
+        (format!("POST /api/game HTTP/1.1\r\n{host}Content-Length: -1\r\n\r\n"), 400),
+        (format!("POST /api/game HTTP/1.1\r\n{host}Content-Length: 99999999999999999999999\r\n\r\n"), 400),
+        (format!("POST /api/game HTTP/1.1\r\n{host}Origin: http://evil.example\r\nContent-Length: 2\r\n\r\n{{}}"), 403),
+        (format!("POST /api/game HTTP/1.1\r\n{host}Content-Length: 2\r\n\r\n{{}}GET / HTTP/1.1\r\n\r\n"), 400),
+        (format!("GET / HTTP/1.1\r\n{host}Bad Header: x\r\n\r\n"), 400),
+        (format!("GET / HTTP/1.1\r\n{host}X: a\x01b\r\n\r\n"), 400),
+        (format!("GET /\u{4e2d} HTTP/1.1\r\n{host}\r\n"), 400),
+        (format!("GET /{} HTTP/1.1\r\n{host}\r\n", "a".repeat(3000)), 414),
+        (format!("GET / HTTP/1.1\r\n{host}{}\r\n", "X-A: b\r\n".repeat(100)), 431),
+        (format!("GET / HTTP/1.1\r\n{host}X-Big: {}\r\n\r\n", "b".repeat(20_000)), 431),
+    ];
+    for (req, status) in cases {
+        let a = Answer::parse(&desk.raw(req.as_bytes(), Duration::from_secs(20)));
+        assert_eq!(a.status, status, "{:?}: {a:?}", &req[..req.len().min(80)]);
+        if status != 200 {
+            let (code, en, zh) = a.error();
+            assert!(
+                !code.is_empty() && !en.is_empty() && !zh.is_empty(),
+                "{a:?}"
+            );
+        }
+    }
+    // The page's own origin is accepted.
+    let ok = format!(
+        "POST /api/position HTTP/1.1\r\n{host}Origin: http://{}\r\nContent-Length: 18\r\n\r\n{{\"fen\":\"startpos\"}}",
+        desk.addr
+    );
+    assert_eq!(
+        Answer::parse(&desk.raw(ok.as_bytes(), Duration::from_secs(20))).status,
+        200
+    );
+    // Every name of loopback reaches it.
+    let port = desk.addr.port();
+    for name in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+        let req = format!("GET /api/info HTTP/1.1\r\nHost: {name}\r\n\r\n");
+        assert_eq!(
+            Answer::parse(&desk.raw(req.as_bytes(), Duration::from_secs(20))).status,
+            200,
+            "{name}"
+        );
+    }
+    // Bytes that are no HTTP at all; a connection closed at once; one closed mid-head.
+    let a = Answer::parse(&desk.raw(
+        &[
+            0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03, b'\r', b'\n', b'\r',
+            b'\n',
+        ],
+        Duration::from_secs(20),
+    ));
+    assert_eq!(a.status, 400);
+    drop(TcpStream::connect(desk.addr).unwrap());
+    {
+        let mut s = TcpStream::connect(desk.addr).unwrap();
+        s.write_all(b"GET / HT").unwrap();
+    }
+    assert!(desk.alive());
+}
+
+#[test]
+fn huge_bodies_are_refused_without_being_read() {
+    let desk = Desk::start(&["--max-upload", "1048576"]);
+    // Announced far beyond the cap: refused at once, before a byte is sent.
+    let began = Instant::now();
+    let req = format!(
+        "POST /api/record HTTP/1.1\r\nHost: {}\r\nContent-Length: 10000000000\r\n\r\n",
+        desk.addr
+    );
+    let a = Answer::parse(&desk.raw(req.as_bytes(), Duration::from_secs(20)));
+    assert_eq!(a.status, 413, "{a:?}");
+    assert!(a.error().1.contains("1048576"), "{a:?}");
+    assert!(began.elapsed() < Duration::from_secs(5));
+    // A JSON request over 1 MiB, actually sent: refused, the server goes on.
+    let body = vec![b' '; (1 << 20) + 10];
+    let a = desk.request("POST", "/api/game", &body);
+    assert_eq!(a.status, 413);
+    // A body that stops short of its length and hangs up.
+    {
+        let mut s = TcpStream::connect(desk.addr).unwrap();
+        let head = format!(
+            "POST /api/record HTTP/1.1\r\nHost: {}\r\nContent-Length: 1000\r\n\r\nabc",
+            desk.addr
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        s.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut out = String::new();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let _ = s.read_to_string(&mut out);
+        assert_eq!(Answer::parse(&out).status, 400, "{out}");
+    }
+    assert!(desk.alive());
+}
+
+#[test]
+fn connections_beyond_the_cap_are_answered_busy_at_once() {
+    let desk = Desk::start(&[]);
+    let mut idle: Vec<TcpStream> = (0..40)
+        .filter_map(|_| TcpStream::connect(desk.addr).ok())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut busy = 0;
+    for s in &mut idle {
+        s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+        let mut buf = [0u8; 512];
+        if let Ok(n) = s.read(&mut buf) {
+            if String::from_utf8_lossy(&buf[..n]).contains(" 503 ") {
+                busy += 1;
+            }
+        }
+    }
+    assert!(
+        busy >= 40 - 32,
+        "only {busy} of 40 connections were answered busy"
+    );
+    drop(idle);
+    // Closed connections free their places at once.
+    assert!(desk.alive());
+}
+
+#[test]
+fn slow_clients_are_cut_off_while_the_others_are_served() {
+    let mut desk = Desk::start(&[]);
+    // Slowloris: heads that drip a byte at a time for longer than the
+    // head deadline (10 s).
+    let head = format!("GET / HTTP/1.1\r\nHost: {}\r\n", desk.addr);
+    let mut slow: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut s = TcpStream::connect(desk.addr).unwrap();
+            s.write_all(b"G").unwrap();
+            s
+        })
+        .collect();
+    let began = Instant::now();
+    let mut i = 1;
+    let mut served = 0;
+    while began.elapsed() < Duration::from_secs(12) {
+        for s in &mut slow {
+            let _ = s.write_all(&head.as_bytes()[i % head.len()..][..1]);
+        }
+        i += 1;
+        if desk.alive() {
+            served += 1;
+        }
+        std::thread::sleep(Duration::from_millis(400));
+    }
+    assert!(served >= 20, "others were served meanwhile ({served})");
+    // Each was answered 408 (or reset) and closed.
+    let mut timed_out = 0;
+    for mut s in slow {
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut out = Vec::new();
+        let _ = s.read_to_end(&mut out);
+        if String::from_utf8_lossy(&out).contains(" 408 ") {
+            timed_out += 1;
+        }
+    }
+    assert!(timed_out >= 1, "the slow heads were cut off with 408");
+    assert!(desk.alive());
+    assert!(!desk.exited());
+}
