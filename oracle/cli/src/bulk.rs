@@ -510,11 +510,9 @@ impl Bar {
     fn line(&self, file_index: usize, s: &Summary) -> String {
         let secs = self.start.elapsed().as_secs_f64().max(1e-3);
         let width = 24;
-        let done = if self.files == 0 {
-            width
-        } else {
-            (file_index * width) / self.files
-        };
+        let done = (file_index * width)
+            .checked_div(self.files)
+            .unwrap_or(width);
         format!(
             "[{}{}] file {}/{} · {} games · {} bad · {:.0} games/s",
             "#".repeat(done),

@@ -212,13 +212,12 @@ fn a_click_is_checked_with_the_reason_for_a_refusal() {
     let (_, r) = try_move("startpos", "e0e1");
     assert_eq!(r["ok"], true, "{r}");
     assert_eq!(r["chinese"], "帅五进一");
-    // The kings may not face each other: the e-pawn is the only screen.
+    // A pawn before the river moves forward only (the refusal names that
+    // rule, not only "not a move").
     let (_, r) = try_move("4k4/9/9/9/9/9/4P4/9/9/4K4 w", "e3d3");
-    assert_eq!(
-        r["code"], "not-a-move",
-        "a pawn before the river moves forward only: {r}"
-    );
-    let (_, r) = try_move("3k5/9/9/9/9/9/4P4/9/4A4/3K5 w", "d0e0");
+    assert_eq!(r["code"], "pawn-sideways-before-river", "{r}");
+    // The e-pawn screens the kings: the red king may step onto the e-file.
+    let (_, r) = try_move("4k4/9/9/9/9/9/4P4/9/9/3K5 w", "d0e0");
     assert_eq!(r["ok"], true, "{r}");
     let (_, r) = try_move("3k5/9/9/9/9/9/9/9/9/4K4 w", "e0d0");
     assert_eq!(r["code"], "kings-facing", "{r}");
