@@ -19,7 +19,9 @@ use xq_oracle::ruling::Lang;
 use xq_records::{ReadOptions, Record, RecordError};
 
 use crate::failure::Failure;
-use crate::records::{self, BadRecord, Comparison, GameReport, Settings, Source, POINT_KINDS};
+use xq_oracle::ruling::Comparison;
+
+use crate::records::{self, BadRecord, GameReport, Settings, Source, POINT_KINDS};
 
 /// How many games the reader may be ahead of the output.
 pub const WINDOW: usize = 512;
@@ -116,7 +118,7 @@ impl Summary {
                     *self.reasons.entry(p.ruling.reason.name()).or_default() += 1;
                 }
                 *self.results.entry(g.result.as_str()).or_default() += 1;
-                match (Comparison::of(g), g.recorded) {
+                match (g.comparison(), g.recorded) {
                     (Comparison::Unrecorded, _) | (_, None) => self.unrecorded += 1,
                     (Comparison::Agrees, _) => self.agree += 1,
                     (Comparison::OffTheBoard, _) => self.off_the_board += 1,

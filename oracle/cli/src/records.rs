@@ -253,43 +253,6 @@ fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecor
     })
 }
 
-/// How the record's stated result compares with the rules'.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// The rules give the result the record states.
-    Agrees,
-    /// The rules decide the game otherwise than the record states: the
-    /// record (or the arbiter who signed it) is wrong.
-    Differs,
-    /// The record states a result the board does not decide: the game was
-    /// ended off the board (resignation, agreement, time, a claim).
-    OffTheBoard,
-    /// The record states no result.
-    Unrecorded,
-}
-
-impl Comparison {
-    /// Compares a game ruling with its record's result.
-    pub fn of(g: &GameRuling) -> Comparison {
-        match g.recorded {
-            None => Comparison::Unrecorded,
-            Some(r) if r == g.result => Comparison::Agrees,
-            Some(_) if g.result == Outcome::Ongoing => Comparison::OffTheBoard,
-            Some(_) => Comparison::Differs,
-        }
-    }
-
-    /// The name used in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Comparison::Agrees => "agrees",
-            Comparison::Differs => "differs",
-            Comparison::OffTheBoard => "off-the-board",
-            Comparison::Unrecorded => "unrecorded",
-        }
-    }
-}
-
 // ---- words ---------------------------------------------------------------
 
 /// The heading of a game: file, number, players, event, date.
@@ -505,7 +468,7 @@ pub fn brief_json(report: &GameReport) -> Value {
                 "result": g.result.as_str(),
                 "recorded": g.recorded.map(|o| o.as_str()),
                 "agrees": g.agrees,
-                "comparison": Comparison::of(g).name(),
+                "comparison": g.comparison().name(),
                 "decided_at": g.decided_at,
                 "points": g.points.iter().map(point_json).collect::<Vec<_>>(),
                 "variations": r.record.variation_count(),
@@ -547,7 +510,7 @@ pub fn full_json(r: &Ruled, file: &str, lang: Lang) -> Value {
     v["format"] = json!(r.record.source.format.name());
     v["tags"] = tags_json(&r.record.tags);
     v["variations"] = json!(r.record.variation_count());
-    v["comparison"] = json!(Comparison::of(&r.ruling).name());
+    v["comparison"] = json!(r.ruling.comparison().name());
     v
 }
 

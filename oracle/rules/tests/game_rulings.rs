@@ -164,3 +164,25 @@ fn the_explanations_name_the_points() {
     assert_eq!(json["points"][0]["follow_up"]["what"], "lost");
     assert!(json["points"][0]["ruling"]["explanation"].is_string());
 }
+
+#[test]
+fn a_result_the_board_does_not_decide_is_off_the_board_not_a_disagreement() {
+    use xq_oracle::ruling::Comparison;
+    // Two quiet opening moves: nothing is decided on the board, so a
+    // recorded win was a resignation (or time, or agreement).
+    let resigned = ruled("startpos", "h2e2 h9g7", "cxa-2020", Some(Outcome::RedWins));
+    assert_eq!(resigned.result, Outcome::Ongoing);
+    assert_eq!(resigned.comparison(), Comparison::OffTheBoard);
+    assert!(resigned.explain(Lang::En).contains("ended off the board"));
+    assert!(resigned.explain(Lang::Zh).contains("盘外定局"));
+    assert_eq!(resigned.to_json(Lang::En)["comparison"], "off-the-board");
+    // Red's perpetual check loses under CXA 2020: a record giving Red the
+    // win is wrong, not off the board.
+    let wrong = ruled(CHECKS, &CYCLE.repeat(3), "cxa-2020", Some(Outcome::RedWins));
+    assert_eq!(wrong.comparison(), Comparison::Differs);
+    assert!(wrong
+        .explain(Lang::En)
+        .contains("which the rules do not give"));
+    let unrecorded = ruled(CHECKS, &CYCLE.repeat(3), "cxa-2020", None);
+    assert_eq!(unrecorded.comparison(), Comparison::Unrecorded);
+}

@@ -221,18 +221,25 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     if let Some(p) = g.decided_at {
         let _ = write!(s, ", decided at ply {p}");
     }
-    match (g.recorded, g.agrees) {
-        (Some(r), Some(true)) => {
-            let _ = write!(s, "; the record's result {} agrees", r.as_str());
+    let recorded = g.recorded.map_or("", |r| r.as_str());
+    match g.comparison() {
+        super::Comparison::Agrees => {
+            let _ = write!(s, "; the record's result {recorded} agrees");
         }
-        (Some(r), _) => {
+        super::Comparison::OffTheBoard => {
             let _ = write!(
                 s,
-                "; the record says {}, which the rules do not give",
-                r.as_str()
+                "; the record says {recorded}, which the board does not decide: \
+                 the game was ended off the board (resignation, agreement, time)"
             );
         }
-        _ => s.push_str("; the record states no result"),
+        super::Comparison::Differs => {
+            let _ = write!(
+                s,
+                "; the record says {recorded}, which the rules do not give"
+            );
+        }
+        super::Comparison::Unrecorded => s.push_str("; the record states no result"),
     }
     s.push_str(".\n");
     if g.points.is_empty() {

@@ -91,10 +91,50 @@ pub struct GameRuling {
     pub agrees: Option<bool>,
 }
 
+/// How the record's stated result compares with the rules'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Comparison {
+    /// The rules give the result the record states.
+    Agrees,
+    /// The rules decide the game otherwise than the record states: the
+    /// record (or the arbiter who signed it) is wrong.
+    Differs,
+    /// The record states a result the board does not decide: the game was
+    /// ended off the board (resignation, agreement, time, a claim).
+    OffTheBoard,
+    /// The record states no result.
+    Unrecorded,
+}
+
+impl Comparison {
+    /// The name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Comparison::Agrees => "agrees",
+            Comparison::Differs => "differs",
+            Comparison::OffTheBoard => "off-the-board",
+            Comparison::Unrecorded => "unrecorded",
+        }
+    }
+}
+
 impl GameRuling {
+    /// How the record's result compares with the rules'. A game the board
+    /// leaves undecided was ended off it, which is no disagreement.
+    pub fn comparison(&self) -> Comparison {
+        match self.recorded {
+            None => Comparison::Unrecorded,
+            Some(r) if r == self.result => Comparison::Agrees,
+            Some(_) if self.result == Outcome::Ongoing => Comparison::OffTheBoard,
+            Some(_) => Comparison::Differs,
+        }
+    }
+
     /// The JSON form: the ruling with each point's explanation in `lang`.
     pub fn to_json(&self, lang: Lang) -> serde_json::Value {
         let mut v = serde_json::to_value(self).expect("a game ruling serializes");
+        v["comparison"] = serde_json::json!(self.comparison().name());
         if let Some(points) = v.get_mut("points").and_then(|p| p.as_array_mut()) {
             for (p, point) in points.iter_mut().zip(&self.points) {
                 p["ruling"] = point.ruling.to_json(lang);

@@ -16,7 +16,7 @@ pub mod game;
 pub mod picture;
 pub mod zh;
 
-pub use game::{rule_game, FollowUp, GameRuling, PointKind, RulingPoint};
+pub use game::{rule_game, Comparison, FollowUp, GameRuling, PointKind, RulingPoint};
 
 use serde::{Deserialize, Serialize};
 use xq_core::legality::IllegalMove;

@@ -196,14 +196,21 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     if let Some(p) = g.decided_at {
         let _ = write!(s, "，于第 {p} 着定局");
     }
-    match (g.recorded, g.agrees) {
-        (Some(r), Some(true)) => {
-            let _ = write!(s, "；与棋谱所记结果 {} 相符", r.as_str());
+    let recorded = g.recorded.map_or("", |r| r.as_str());
+    match g.comparison() {
+        super::Comparison::Agrees => {
+            let _ = write!(s, "；与棋谱所记结果 {recorded} 相符");
         }
-        (Some(r), _) => {
-            let _ = write!(s, "；棋谱记为 {}，与规则判定不符", r.as_str());
+        super::Comparison::OffTheBoard => {
+            let _ = write!(
+                s,
+                "；棋谱记为 {recorded}，盘面未定胜负，当为盘外定局（认负、议和、超时等）"
+            );
         }
-        _ => s.push_str("；棋谱未记结果"),
+        super::Comparison::Differs => {
+            let _ = write!(s, "；棋谱记为 {recorded}，与规则判定不符");
+        }
+        super::Comparison::Unrecorded => s.push_str("；棋谱未记结果"),
     }
     s.push_str("。\n");
     if g.points.is_empty() {
