@@ -15,11 +15,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use xq_core::Outcome;
-use xq_oracle::ruling::Lang;
+use xq_oracle::ruling::{Comparison, Lang, RulingReason};
 use xq_records::{ReadOptions, Record, RecordError};
 
 use crate::failure::Failure;
-use xq_oracle::ruling::Comparison;
 
 use crate::records::{self, BadRecord, GameReport, Settings, Source, POINT_KINDS};
 
@@ -202,17 +201,24 @@ impl Summary {
             );
         }
         if !self.reasons.is_empty() {
+            let lang = if zh { Lang::Zh } else { Lang::En };
             let list: Vec<String> = self
                 .reasons
                 .iter()
-                .map(|(k, n)| format!("{k} {n}"))
+                .map(|(k, n)| {
+                    let label = RulingReason::ALL
+                        .into_iter()
+                        .find(|r| r.name() == *k)
+                        .map_or(*k, |r| r.label(lang));
+                    format!("{label} {n}")
+                })
                 .collect();
             line(
                 &mut s,
                 format!(
                     "{}{}",
                     if zh { "裁决理由：" } else { "Rulings: " },
-                    list.join(", ")
+                    list.join(if zh { "，" } else { ", " })
                 ),
             );
         }
@@ -227,7 +233,7 @@ impl Summary {
                 format!(
                     "{}{}",
                     if zh { "判定结果：" } else { "Results: " },
-                    list.join(", ")
+                    list.join(if zh { "，" } else { ", " })
                 ),
             );
         }

@@ -192,6 +192,9 @@ fn run(example: &Example) {
     if args.first().map(String::as_str) == Some("diff-editions") {
         ensure_suite_runner();
     }
+    if args.first().map(String::as_str) == Some("desk") {
+        return run_server(example, args);
+    }
     let out = Command::new(common::bin())
         .args(args)
         .current_dir(root())
@@ -213,6 +216,46 @@ fn run(example: &Example) {
             }
         }
     }
+}
+
+/// A server example (`xq desk`) runs until stopped: it must print its
+/// address as its first line and answer a request there.
+fn run_server(example: &Example, args: &[String]) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = Command::new(common::bin())
+        .args(args)
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run xq");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .expect("read the address");
+    let addr = first
+        .trim()
+        .strip_prefix("http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("{}: printed {first:?}, not its address", example.source))
+        .to_string();
+    let mut conn = std::net::TcpStream::connect(&addr).expect("connect to the desk");
+    conn.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        conn,
+        "GET /api/info HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reply = String::new();
+    let _ = conn.read_to_string(&mut reply);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        reply.starts_with("HTTP/1.1 200"),
+        "{}: {reply}",
+        example.source
+    );
 }
 
 #[test]

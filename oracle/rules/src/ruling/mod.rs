@@ -90,6 +90,26 @@ impl RulingReason {
             RulingReason::None => "none",
         }
     }
+
+    /// A short label for people, in a language.
+    pub fn label(self, lang: Lang) -> &'static str {
+        let (zh, en) = match self {
+            RulingReason::Checkmate => ("将死", "checkmate"),
+            RulingReason::Stalemate => ("困毙", "no legal move (stalemate)"),
+            RulingReason::PerpetualCheck => ("长将", "perpetual check"),
+            RulingReason::MutualPerpetualCheck => ("双方长将", "mutual perpetual check"),
+            RulingReason::BothAllowed => ("双方不变作和", "both allowed: draw"),
+            RulingReason::BothForbidden => ("双方均犯禁例作和", "both forbidden: draw"),
+            RulingReason::MustVary => ("一方须变着", "one side must vary"),
+            RulingReason::NaturalLimit => ("自然限着", "natural move limit"),
+            RulingReason::IllegalMove => ("违例着法", "illegal move"),
+            RulingReason::None => ("无须裁决", "nothing to rule"),
+        };
+        match lang {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
 }
 
 /// The level of the event, where the edition's rules depend on it (how
