@@ -603,7 +603,7 @@ fn the_summary_counts_kinds_and_lists_disagreements() {
         out.contains("Points: repetition 1, natural limit 0, illegal move 0, end 0."),
         "{out}"
     );
-    assert!(out.contains("Rulings: perpetual-check 1"), "{out}");
+    assert!(out.contains("Rulings: perpetual check 1"), "{out}");
     assert!(
         out.contains("0 agree, 1 disagree, 1 decided off the board"),
         "{out}"
