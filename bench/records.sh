@@ -8,7 +8,8 @@
 # repetition) as one multi-game PGN per notation (Chinese, WXF, ICCS), one
 # single-game Chinese PGN per game (the form cchess reads) and one XQF per
 # game (versions 10, 12, 16, 18), then times reading them and converting
-# each main line to an xq_core::Game, with peak RSS from /usr/bin/time.
+# each main line to an xq_core::Game, and reading and ruling them with
+# `xq rule`, with peak RSS from /usr/bin/time.
 # cchess reads CCHESS_GAMES (default 500) of the same single-game PGN files;
 # it is far slower, so its rate is measured on a subset.
 set -euo pipefail
@@ -40,6 +41,21 @@ measure "PGN, WXF, one file" "$out/all-wxf.pgn"
 measure "PGN, ICCS, one file" "$out/all-iccs.pgn"
 measure "PGN, Chinese, a file per game" "$out"/single/*.pgn
 measure "XQF, a file per game" "$out"/xqf/*.xqf
+
+# Reading and ruling every point of every game: `xq rule` over the
+# collection, on every core, as a database owner runs it.
+cargo build --release -q -p xq-cli
+rule() { # label, games, files...
+  local label=$1 n=$2; shift 2
+  local t
+  t=$( { /usr/bin/time -f "%e %M" target/release/xq rule --format summary --progress never "$@" 2>&1 >"$out/summary.txt"; } | tail -1)
+  rate "$label" "$n" ${t% *} ${t#* }
+}
+echo "xq rule, read and ruled at every point ($(nproc) cores):"
+rule "PGN, ICCS, one file" "$games" "$out/all-iccs.pgn"
+sed 's/^/    /' "$out/summary.txt"
+rule "XQF, a file per game (a directory)" "$games" "$out/xqf"
+rule "PGN, ICCS, one file, --final-only" "$games" --final-only "$out/all-iccs.pgn"
 
 # Memory stays flat in the number of games: the same file four times over.
 cat "$out/all-iccs.pgn" "$out/all-iccs.pgn" "$out/all-iccs.pgn" "$out/all-iccs.pgn" > "$out/x4.pgn"

@@ -202,16 +202,19 @@ impl<'a> Search<'a> {
     /// Whether the check `m` mates, at once or by further checks.
     fn check_mates(&self, pos: &Position, m: Move, depth: u32) -> bool {
         let after = pos.play_unchecked(m);
+        if depth <= 1 {
+            // The last check: only whether any answer exists matters.
+            return !self.has_move(&after);
+        }
         let replies = self.moves(&after);
         // A budget that ran out must never pass for a mate.
         if self.budget.exhausted() {
             return false;
         }
         replies.is_empty()
-            || (depth > 1
-                && replies
-                    .into_iter()
-                    .all(|r| self.mate_by_checks(&after.play_unchecked(r), depth - 1))
+            || (replies
+                .into_iter()
+                .all(|r| self.mate_by_checks(&after.play_unchecked(r), depth - 1))
                 && !self.budget.exhausted())
     }
 }

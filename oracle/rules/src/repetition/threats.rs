@@ -136,6 +136,41 @@ impl Search<'_> {
         out
     }
 
+    /// The best of [`Search::capture_threats`] by gain, and its target:
+    /// the same answer (the last of the equally best, in move order), but
+    /// the mate search runs only on the candidates tried best first, and
+    /// the protection details are not worked out. Lines of checks ask this
+    /// at every reply, which is what makes it worth its own function.
+    fn best_capture(
+        &self,
+        pos: &Position,
+        rules: &RepetitionRules,
+        mate_depth: u32,
+    ) -> Option<(i32, Square)> {
+        let mut candidates: Vec<(i32, usize, Move)> = Vec::new();
+        for (i, m) in self.captures(pos).into_iter().enumerate() {
+            let target_piece = pos.piece_at(m.to).expect("a capture");
+            if !is_material(target_piece, m.to, rules) {
+                continue;
+            }
+            let gain = if rules.king_pawn_alone_chase_allowed {
+                self.gain_without_king_pawn(pos, m, Accounting::Figures)
+            } else {
+                self.gain(pos, m, Accounting::Figures)
+            };
+            if gain > 0 || (gain == 0 && self.local_gain(pos, m) > 0) {
+                candidates.push((gain, i, m));
+            }
+        }
+        // Best gain first; among equals the later move, as `max_by_key`
+        // over `capture_threats` would choose.
+        candidates.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+        candidates
+            .into_iter()
+            .find(|&(_, _, m)| !self.mate_by_checks(&pos.play_unchecked(m), mate_depth))
+            .map(|(gain, _, m)| (gain, m.to))
+    }
+
     /// The Asian rules' threats: captures after which the target cannot be
     /// taken back — no legal recapture on its point (无根, 假根; terms 13–15:
     /// protection is judged after the capture) — and captures of a rook by a
@@ -181,12 +216,17 @@ impl Search<'_> {
     /// one winning capture or by further checks (up to `depth` checks in
     /// all), and the pieces taken at the end of the weakest defence's line.
     /// Mate is not material and is left to the mate search.
+    ///
+    /// The caller needs only a result above `floor`: once one defence holds
+    /// the check to `floor` or less the search stops and returns that
+    /// bound (a cut, as in alpha-beta; a result above `floor` is exact).
     fn check_line(
         &self,
         pos: &Position,
         m: Move,
         rules: &RepetitionRules,
         depth: u32,
+        floor: i32,
     ) -> Option<(i32, Vec<Square>)> {
         let after = pos.play_unchecked(m);
         let replies = self.moves(&after);
@@ -208,12 +248,10 @@ impl Search<'_> {
             // Within a line of checks only an immediate mate voids a gain: a
             // deeper mate search at every reply would cost too much.
             let mut line = self
-                .capture_threats(&next, rules, 1)
-                .into_iter()
-                .max_by_key(|t| t.gain)
-                .map(|t| (t.gain, vec![t.target]))
+                .best_capture(&next, rules, 1)
+                .map(|(gain, target)| (gain, vec![target]))
                 .unwrap_or((0, vec![]));
-            if let Some(deeper) = self.win_by_checks(&next, rules, depth - 1) {
+            if let Some(deeper) = self.win_by_checks(&next, rules, depth - 1, line.0) {
                 if deeper.0 > line.0 {
                     line = deeper;
                 }
@@ -222,20 +260,24 @@ impl Search<'_> {
             if worst.as_ref().is_none_or(|w| score < w.0) {
                 worst = Some((score, line.1));
             }
-            if score <= -4 {
-                break; // nothing this check takes can make up for it
+            if score <= -4 || score <= floor {
+                // Nothing this check takes can make up for it, or the
+                // caller has something at least as good already.
+                break;
             }
         }
         worst
     }
 
     /// The best of [`Search::check_line`] over all checks of the side to
-    /// move, counting what a capturing check takes.
+    /// move, counting what a capturing check takes; exact when above
+    /// `floor` (what the caller has already), else at most `floor`.
     fn win_by_checks(
         &self,
         pos: &Position,
         rules: &RepetitionRules,
         depth: u32,
+        floor: i32,
     ) -> Option<(i32, Vec<Square>)> {
         if depth == 0 {
             return None;
@@ -245,10 +287,14 @@ impl Search<'_> {
             if !pos.gives_check(m) {
                 continue;
             }
-            let Some((score, mut targets)) = self.check_line(pos, m, rules, depth) else {
+            let taken = pos.piece_at(m.to);
+            // Only a score above every bound already held is of use.
+            let need = floor.max(best.as_ref().map_or(0, |b| b.0));
+            let Some((score, mut targets)) =
+                self.check_line(pos, m, rules, depth, need - taken.map_or(0, value))
+            else {
                 continue;
             };
-            let taken = pos.piece_at(m.to);
             let score = score + taken.map_or(0, value);
             if taken.is_some_and(|t| is_material(t, m.to, rules)) {
                 targets.insert(0, m.to);
@@ -274,7 +320,7 @@ impl Search<'_> {
             if !pos.gives_check(m) {
                 continue;
             }
-            let Some((gain, targets)) = self.check_line(pos, m, rules, depth) else {
+            let Some((gain, targets)) = self.check_line(pos, m, rules, depth, 0) else {
                 continue;
             };
             // After the answer: a capturing check that is merely taken back
