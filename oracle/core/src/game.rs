@@ -26,7 +26,9 @@ pub const MAX_MOVE_TEXT: usize = 32;
 /// A move of a move list that cannot be played. `ply` counts from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayError {
+    /// Which move of the list: 1 for the first move played from the start.
     pub ply: usize,
+    /// What is wrong with it.
     pub error: PlayFault,
 }
 
@@ -36,9 +38,17 @@ pub enum PlayFault {
     /// The text does not name a legal move (the notation's reason).
     Move(ParseMoveError),
     /// The text is longer than [`MAX_MOVE_TEXT`] bytes.
-    TooLong { text: String },
+    TooLong {
+        /// The text as given.
+        text: String,
+    },
     /// The move would take a FEN move counter past its maximum.
-    CounterLimit { text: String, counter: Counter },
+    CounterLimit {
+        /// The move text, trimmed of white space.
+        text: String,
+        /// The counter that would pass [`Counter::range`].
+        counter: Counter,
+    },
 }
 
 impl PlayFault {
@@ -102,6 +112,7 @@ fn is_move_number(t: &str) -> bool {
 }
 
 impl Game {
+    /// A game at `start`, with no move played yet.
     pub fn new(start: Position) -> Game {
         Game {
             positions: vec![start.clone()],
@@ -145,14 +156,17 @@ impl Game {
         self.positions.push(next);
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    /// The position after the last move (the start before any move).
     pub fn current(&self) -> &Position {
         self.positions.last().expect("at least the start position")
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

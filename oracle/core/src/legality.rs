@@ -14,31 +14,66 @@ pub enum IllegalMove {
     /// The move does not go anywhere.
     NullMove,
     /// Nothing stands on the from-square.
-    NoPiece { from: Square },
+    NoPiece {
+        /// The empty from-square.
+        from: Square,
+    },
     /// The piece on the from-square belongs to the side not to move.
-    NotYourPiece { piece: Piece, from: Square },
+    NotYourPiece {
+        /// The opponent's piece standing there.
+        piece: Piece,
+        /// The from-square.
+        from: Square,
+    },
     /// The target holds a piece of the mover's own side.
-    OwnPieceOnTarget { to: Square },
+    OwnPieceOnTarget {
+        /// The target point.
+        to: Square,
+    },
     /// The piece never moves this way (wrong shape or distance).
-    NotAMove { piece: Piece },
+    NotAMove {
+        /// The piece asked to move.
+        piece: Piece,
+    },
     /// The king or an advisor would leave its palace.
-    OutsidePalace { piece: Piece },
+    OutsidePalace {
+        /// The king or advisor.
+        piece: Piece,
+    },
     /// An elephant may not cross the river.
     ElephantCrossesRiver,
     /// 塞象眼: the point between the elephant and its target is occupied.
-    ElephantEyeBlocked { eye: Square },
+    ElephantEyeBlocked {
+        /// The occupied eye, the point diagonally between from and to.
+        eye: Square,
+    },
     /// 蹩马腿: the point next to the horse in the direction of travel is occupied.
-    HorseLegBlocked { leg: Square },
+    HorseLegBlocked {
+        /// The occupied leg, one step straight from the horse.
+        leg: Square,
+    },
     /// A rook's or cannon's (non-capturing) path is blocked.
-    PathBlocked { at: Square },
+    PathBlocked {
+        /// The first occupied point on the way, counted from the mover.
+        at: Square,
+    },
     /// 炮打隔子: a cannon captures over exactly one screen, and this capture has `count`.
-    CannonScreens { count: usize },
+    CannonScreens {
+        /// How many pieces stand between the cannon and its target: 0, or 2
+        /// and more.
+        count: usize,
+    },
     /// A pawn never moves backwards.
     PawnBackward,
     /// A pawn moves sideways only after crossing the river.
     PawnSidewaysBeforeRiver,
     /// The mover's king would be attacked after the move (送将 / not answering a check).
-    KingInCheck { was_in_check: bool },
+    KingInCheck {
+        /// Whether the mover was in check before the move: `true` when the
+        /// move fails to answer a check (未应将), `false` when it walks into
+        /// one (送将). Both have the one code `king-in-check`.
+        was_in_check: bool,
+    },
     /// The kings would face each other on an open file.
     KingsFacing,
 }

@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! The rules of movement of xiangqi (象棋, Chinese chess).
 //!
 //! The data flows one way: a FEN is read into an unvalidated [`Setup`], a

@@ -24,7 +24,10 @@ pub const MAX_DEPTH: u32 = 32;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerftError {
     /// The depth asked for is beyond [`MAX_DEPTH`].
-    TooDeep { depth: u32 },
+    TooDeep {
+        /// The depth asked for.
+        depth: u32,
+    },
     /// The cancel flag of [`perft_cancellable`] was set before the count
     /// was complete.
     Cancelled,

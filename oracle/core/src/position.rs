@@ -38,12 +38,23 @@ pub enum Validation {
 /// One thing wrong with a setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupProblem {
+    /// `missing-king`: the side has no king.
     MissingKing(Color),
+    /// `extra-king`: the side has more than one king (reported once).
     ExtraKing(Color),
+    /// `king-outside-palace`: the side's king stands on this point, outside
+    /// its palace (九宫).
     KingOutsidePalace(Color, Square),
+    /// `unreachable`: an advisor, elephant or pawn stands on a point no
+    /// game can bring it to ([`reachable`]). Waived by [`Validation::Relaxed`].
     Unreachable(Piece, Square),
+    /// `too-many`: the side has this many pieces of a kind, more than a game
+    /// starts with ([`Role::initial_count`]). Waived by [`Validation::Relaxed`].
     TooMany(Color, Role, usize),
+    /// `kings-facing`: the kings stand on one file with nothing between them.
     KingsFacing,
+    /// `opponent-in-check`: this side is in check although it is not its
+    /// move (its king could be captured at once).
     OpponentInCheck(Color),
 }
 
@@ -74,6 +85,9 @@ impl fmt::Display for SetupProblem {
 /// Why a setup is not a legal position: every problem found, in board order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// The problems: pieces in board order (from `a0`), then each side's
+    /// missing king or excess pieces, then facing kings or a check on the
+    /// side not to move. Never empty from [`Position::from_setup`].
     pub problems: Vec<SetupProblem>,
 }
 
@@ -103,7 +117,9 @@ impl std::error::Error for PositionError {}
 /// Either kind of failure when a FEN is turned into a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
+    /// The text cannot be read as a FEN (the protocol's `syntax` problem).
     Parse(ParseFenError),
+    /// The FEN reads, but its setup is not a legal position.
     Position(PositionError),
 }
 
@@ -162,6 +178,8 @@ impl Position {
         Position::from_fen_with(fen, Validation::Strict)
     }
 
+    /// Parses a FEN (or `startpos`) and validates it as strictly as
+    /// `validation` says.
     pub fn from_fen_with(fen: &str, validation: Validation) -> Result<Position, FenError> {
         let setup = Setup::from_fen(fen)?;
         Ok(Position::from_setup(&setup, validation)?)
@@ -236,6 +254,7 @@ impl Position {
         }
     }
 
+    /// The position as a plain [`Setup`]: board, side to move, counters.
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board,
@@ -250,16 +269,19 @@ impl Position {
         self.to_setup().to_fen()
     }
 
+    /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// Where `color`'s king stands (a position always has both kings).
     #[inline]
     pub fn king(&self, color: Color) -> Square {
         self.kings[color.index()]
@@ -270,6 +292,8 @@ impl Position {
         self.halfmoves
     }
 
+    /// The move number (FEN field 6): 1 at the start, one more after each
+    /// Black move.
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }

@@ -11,10 +11,12 @@ use crate::types::{Color, Piece, Role, Square};
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started at `seed`: the same seed, the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;

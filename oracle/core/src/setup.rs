@@ -23,7 +23,9 @@ pub const MAX_FULLMOVES: u32 = 999_999;
 /// An unvalidated arrangement of pieces plus the FEN's move fields.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
+    /// The piece on each point, indexed by [`Square::index`].
     pub board: [Option<Piece>; Square::COUNT],
+    /// The side to move (FEN field 2).
     pub turn: Color,
     /// Plies since the last capture (FEN field 5).
     pub halfmoves: u32,
@@ -32,6 +34,7 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// An empty board, Red to move, halfmove clock 0, move number 1.
     pub fn empty() -> Setup {
         Setup {
             board: [None; Square::COUNT],
@@ -41,10 +44,12 @@ impl Setup {
         }
     }
 
+    /// The setup of the initial position ([`START_FEN`]).
     pub fn start() -> Setup {
         START_FEN.parse().expect("the start FEN is valid")
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
@@ -253,6 +258,7 @@ impl Counter {
         }
     }
 
+    /// Its name in messages: `halfmove clock` or `move number`.
     pub const fn name(self) -> &'static str {
         match self {
             Counter::Halfmoves => "halfmove clock",
@@ -284,26 +290,44 @@ impl Counter {
 /// Red's side), which is the FEN's 10th to 1st `/`-separated field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseFenError {
+    /// The text is empty or only white space.
     Empty,
+    /// The placement does not have 10 `/`-separated ranks; how many it has.
     RankCount(usize),
+    /// A rank does not come to 9 points.
     RankWidth {
+        /// The rank, 0–9 from Red's side.
         rank: i8,
+        /// How many points it claims (a digit counts its value, a letter 1).
         width: usize,
     },
+    /// A character that is neither a piece letter (`kabnrcp`, `e`, `h`, in
+    /// either case) nor a digit 1–9.
     BadChar {
+        /// The rank it is on, 0–9 from Red's side.
         rank: i8,
+        /// The character.
         ch: char,
     },
+    /// The side to move (field 2) is not `w` or `r` (Red) or `b` (Black),
+    /// in either case; the field as found.
     BadTurn(String),
+    /// The castling (field 3) or en-passant (field 4) field is not `-`:
+    /// xiangqi has neither.
     BadField {
+        /// `"castling"` or `"en passant"`.
         field: &'static str,
+        /// The field as found.
         value: String,
     },
     /// A move counter that is not a whole number within its range.
     BadCounter {
+        /// The counter (field 5 or 6).
         counter: Counter,
+        /// The field as found.
         value: String,
     },
+    /// More than six fields; the first one after the move number.
     Trailing(String),
 }
 

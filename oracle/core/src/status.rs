@@ -7,17 +7,23 @@ use crate::types::Color;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
+    /// `1-0`: Red won.
     #[cfg_attr(feature = "serde", serde(rename = "1-0"))]
     RedWins,
+    /// `0-1`: Black won.
     #[cfg_attr(feature = "serde", serde(rename = "0-1"))]
     BlackWins,
+    /// `1/2-1/2`: a draw, as a ruling or a game record gives it
+    /// ([`Position::status`] never does).
     #[cfg_attr(feature = "serde", serde(rename = "1/2-1/2"))]
     Draw,
+    /// `*`: no result; the game goes on.
     #[cfg_attr(feature = "serde", serde(rename = "*"))]
     Ongoing,
 }
 
 impl Outcome {
+    /// The result in which `color` won.
     pub fn win_for(color: Color) -> Outcome {
         match color {
             Color::Red => Outcome::RedWins,
@@ -25,6 +31,7 @@ impl Outcome {
         }
     }
 
+    /// The result as records and JSON write it: `1-0`, `0-1`, `1/2-1/2`, `*`.
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::RedWins => "1-0",
@@ -50,6 +57,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The code in JSON: `checkmate` or `stalemate`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -57,6 +65,7 @@ impl EndReason {
         }
     }
 
+    /// The Chinese term (将死, 困毙), for arbiter-facing output.
     pub fn zh(self) -> &'static str {
         match self {
             EndReason::Checkmate => "将死",
@@ -69,13 +78,23 @@ impl EndReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Status {
+    /// `in_check`: whether the side to move is in check (将).
     pub in_check: bool,
+    /// `legal_moves`: how many legal moves the side to move has.
     pub legal_moves: usize,
+    /// `result`: `*` while the side to move has a move; otherwise a win for
+    /// the other side (`1-0` when Red won), since a side with no legal move
+    /// loses whether or not it is in check. Never a draw.
     pub result: Outcome,
+    /// `reason`: [`EndReason::Checkmate`] or [`EndReason::Stalemate`] when
+    /// the side to move has no move; `None` (JSON `null`) while the game
+    /// goes on.
     pub reason: Option<EndReason>,
 }
 
 impl Position {
+    /// Where the game stands for the side to move: whether it is in check,
+    /// how many legal moves it has, and the result and reason if it has none.
     pub fn status(&self) -> Status {
         let in_check = self.in_check();
         let legal_moves = self.legal_moves().len();

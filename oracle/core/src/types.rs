@@ -13,13 +13,19 @@ use std::fmt;
     serde(rename_all = "lowercase")
 )]
 pub enum Color {
+    /// Red (红): uppercase letters in a FEN, `w` as the side to move, the
+    /// side at ranks 0–4.
     Red,
+    /// Black (黑): lowercase letters in a FEN, `b` as the side to move, the
+    /// side at ranks 5–9.
     Black,
 }
 
 impl Color {
+    /// Both sides, Red first (the order of [`Color::index`]).
     pub const ALL: [Color; 2] = [Color::Red, Color::Black];
 
+    /// The opponent.
     #[inline]
     pub const fn other(self) -> Color {
         match self {
@@ -28,6 +34,7 @@ impl Color {
         }
     }
 
+    /// 0 for Red, 1 for Black: the index of per-side tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -42,6 +49,7 @@ impl Color {
         }
     }
 
+    /// The name in JSON and messages: `red` or `black`.
     pub const fn name(self) -> &'static str {
         match self {
             Color::Red => "red",
@@ -49,6 +57,7 @@ impl Color {
         }
     }
 
+    /// The Chinese name (红方, 黑方), for arbiter-facing output.
     pub const fn name_zh(self) -> &'static str {
         match self {
             Color::Red => "红方",
@@ -83,6 +92,7 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every kind, king first (the order of [`Role::index`]).
     pub const ALL: [Role; 7] = [
         Role::King,
         Role::Advisor,
@@ -93,6 +103,7 @@ impl Role {
         Role::Pawn,
     ];
 
+    /// 0 (king) to 6 (pawn), in the order of [`Role::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -141,6 +152,8 @@ impl Role {
         Some((color, role))
     }
 
+    /// The English name in lowercase (`king`, `horse`, `cannon` …), as
+    /// messages write it.
     pub const fn name(self) -> &'static str {
         match self {
             Role::King => "king",
@@ -163,11 +176,14 @@ impl fmt::Display for Role {
 /// A piece: a side and a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side it belongs to.
     pub color: Color,
+    /// What kind of piece it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of this side and kind.
     #[inline]
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
@@ -179,6 +195,7 @@ impl Piece {
         self.color.index() * 7 + self.role.index()
     }
 
+    /// The FEN letter: uppercase for Red (`R`), lowercase for Black (`r`).
     pub fn fen_char(self) -> char {
         let c = self.role.fen_char();
         match self.color {
@@ -213,6 +230,7 @@ impl Piece {
 pub struct Square(u8);
 
 impl Square {
+    /// The number of points: 9 files by 10 ranks.
     pub const COUNT: usize = 90;
 
     /// The square at `file` (0–8) and `rank` (0–9), if both are on the board.
@@ -233,16 +251,19 @@ impl Square {
         Square(index as u8)
     }
 
+    /// `rank * 9 + file`: 0 for `a0`, 8 for `i0`, 89 for `i9`.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The file, 0–8 (ICCS `a`–`i`) from Red's left.
     #[inline]
     pub const fn file(self) -> i8 {
         (self.0 % 9) as i8
     }
 
+    /// The rank, 0–9 from Red's side: 0 is Red's back rank, 9 Black's.
     #[inline]
     pub const fn rank(self) -> i8 {
         (self.0 / 9) as i8
@@ -303,6 +324,7 @@ impl Square {
         }
     }
 
+    /// Every point in index order: `a0` … `i0`, then rank by rank up to `i9`.
     pub fn iter() -> impl Iterator<Item = Square> {
         (0..90u8).map(Square)
     }
@@ -343,20 +365,26 @@ impl fmt::Display for Square {
 /// captures, follow from the position it is played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The point the piece leaves.
     pub from: Square,
+    /// The point it goes to (and captures on, if occupied).
     pub to: Square,
 }
 
 impl Move {
+    /// The move from `from` to `to`, not checked against any position.
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
 
+    /// The same move seen from the other side (both points rotated by
+    /// 180°), as played on a colour-flipped board.
     pub const fn flip(self) -> Move {
         Move::new(self.from.flip(), self.to.flip())
     }
 
+    /// The same move reflected left–right, as played on a mirrored board.
     pub const fn mirror(self) -> Move {
         Move::new(self.from.mirror(), self.to.mirror())
     }

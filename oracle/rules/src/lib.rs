@@ -29,9 +29,6 @@
 pub mod clauses;
 pub mod edition;
 pub mod natural_limit;
-// The wire types are being rewritten with the typed answers (issue 11);
-// their docs come with them.
-#[allow(missing_docs)]
 pub mod protocol;
 pub mod repetition;
 pub mod ruling;

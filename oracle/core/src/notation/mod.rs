@@ -28,8 +28,11 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// Every notation, ICCS first.
     pub const ALL: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
 
+    /// The name in JSON and on the command line: `iccs`, `wxf` or
+    /// `chinese` (the protocol's `to` values).
     pub fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
@@ -78,20 +81,39 @@ impl fmt::Display for Notation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {
     /// The text is not a move in any of the notations.
-    Syntax { text: String, detail: String },
+    Syntax {
+        /// The move text, trimmed of white space.
+        text: String,
+        /// What is wrong with it, in words.
+        detail: String,
+    },
     /// The notation is well formed but names no piece of the mover.
-    NoSuchPiece { text: String, detail: String },
+    NoSuchPiece {
+        /// The move text, trimmed of white space.
+        text: String,
+        /// Which piece was looked for, in words.
+        detail: String,
+    },
     /// Several of the mover's pieces fit the text.
-    Ambiguous { text: String, detail: String },
+    Ambiguous {
+        /// The move text, trimmed of white space.
+        text: String,
+        /// Which pieces fit, in words.
+        detail: String,
+    },
     /// The text names a definite move, and the move breaks a rule.
     Illegal {
+        /// The move text, trimmed of white space.
         text: String,
+        /// The move the text names.
         mv: Move,
+        /// The rule it breaks.
         reason: IllegalMove,
     },
 }
 
 impl ParseMoveError {
+    /// The move text the error is about.
     pub fn text(&self) -> &str {
         match self {
             ParseMoveError::Syntax { text, .. }

@@ -104,6 +104,8 @@ const LIST_OF_STRINGS: &str = "a list of strings";
 /// `legal-moves`: every legal move, in ICCS.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LegalMovesAnswer {
+    /// `moves`: every legal move once, in canonical ICCS (four lowercase
+    /// characters, `h2e2`), in any order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<String>>,
 }
@@ -111,9 +113,12 @@ pub struct LegalMovesAnswer {
 /// `is-legal`: whether the move is legal, and the code of the rule it breaks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IsLegalAnswer {
+    /// `legal`: whether the move may be played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<bool>,
-    /// One of [`IllegalMove::CODES`].
+    /// `reason`: for an illegal move, the code of the rule it breaks, one
+    /// of [`IllegalMove::CODES`] (`horse-leg-blocked`, `king-in-check` …);
+    /// optional in answers, but graded when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Human-readable, not graded.
@@ -124,12 +129,19 @@ pub struct IsLegalAnswer {
 /// `status`: check, legal move count, result and why the game ended.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct StatusAnswer {
+    /// `in_check`: whether the side to move is in check (将).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_check: Option<bool>,
+    /// `legal_moves`: how many legal moves the side to move has.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<u64>,
+    /// `result`: `"*"` while the side to move has a move; otherwise that
+    /// side has lost, `"1-0"` when Red won and `"0-1"` when Black did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<Outcome>,
+    /// `reason`: `"checkmate"` (in check, no move) or `"stalemate"` (困毙:
+    /// not in check, no move), `null` while the game goes on.
+    ///
     /// `Some(None)` is `"reason": null` (the game goes on); `None` is a
     /// reason left out (not known).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -139,6 +151,8 @@ pub struct StatusAnswer {
 /// `perft`: the node count.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PerftAnswer {
+    /// `nodes`: the number of leaves of the legal-move tree at the asked
+    /// depth (1 at depth 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
 }
@@ -147,13 +161,20 @@ pub struct PerftAnswer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rejection {
+    /// `syntax`: the text is not a move in ICCS, WXF or Chinese notation.
     Syntax,
+    /// `no-such-piece`: the text is well formed, but the mover has no piece
+    /// it could name (no horse on that file …).
     NoSuchPiece,
+    /// `ambiguous`: several of the mover's pieces fit the text.
     Ambiguous,
+    /// `illegal`: the text names one definite move, and the move breaks a
+    /// rule.
     Illegal,
 }
 
 impl Rejection {
+    /// Every rejection, in the order `spec/PROTOCOL.md` lists them.
     pub const ALL: [Rejection; 4] = [
         Rejection::Syntax,
         Rejection::NoSuchPiece,
@@ -161,6 +182,7 @@ impl Rejection {
         Rejection::Illegal,
     ];
 
+    /// The code on the wire and in case files (`no-such-piece`).
     pub fn name(self) -> &'static str {
         match self {
             Rejection::Syntax => "syntax",
@@ -170,6 +192,7 @@ impl Rejection {
         }
     }
 
+    /// The rejection a code names, if it is one of the four.
     pub fn from_name(s: &str) -> Option<Rejection> {
         Rejection::ALL.into_iter().find(|r| r.name() == s)
     }
@@ -184,10 +207,14 @@ impl fmt::Display for Rejection {
 /// `convert`: the move in the requested notation, or why the text was refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConvertAnswer {
+    /// `move`: the move written in the requested notation; graded on
+    /// meaning (it must read back as exactly the asked move), not on style.
     #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<String>,
+    /// `rejected`: instead of `move`, why the text names no legal move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rejected: Option<Rejection>,
+    /// Why the text was rejected, in words; not graded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
@@ -195,11 +222,15 @@ pub struct ConvertAnswer {
 /// `position`: whether the FEN is a legal position, and what is wrong.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PositionAnswer {
+    /// `valid`: whether the FEN reads as a legal position (under the
+    /// request's `relaxed`, if given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub valid: Option<bool>,
-    /// Problem codes (see [`super::PROBLEMS`]).
+    /// `problems`: problem codes (see [`super::PROBLEMS`]); several may be
+    /// listed, and an expected problem must be among them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub problems: Option<Vec<String>>,
+    /// What is wrong, in words; not graded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
@@ -207,6 +238,8 @@ pub struct PositionAnswer {
 /// The part of a ruling's `cycle` the suite grades.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CycleAnswer {
+    /// `adjudicable`: whether the final position has occurred as often as
+    /// the edition requires before a repetition is ruled on (待判局面).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudicable: Option<bool>,
 }
@@ -214,6 +247,9 @@ pub struct CycleAnswer {
 /// The part of one move of a ruling's cycle the suite grades.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CycleMoveAnswer {
+    /// `kind`: the 棋例 kind of the move (`check`, `kill`, `chase`,
+    /// `exchange`, `offer`, `block`, `follow`, `idle`); an expected `idle`
+    /// accepts any kind of 闲.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<MoveKind>,
 }
@@ -221,11 +257,15 @@ pub struct CycleMoveAnswer {
 /// The part of a side's repetition verdict the suite grades.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideAnswer {
+    /// `pattern`: what the side's moves over the cycle amount to
+    /// (`perpetual-check`, `perpetual-chase`, `attack-idle` …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pattern: Option<Pattern>,
+    /// `forbidden`: whether the edition forbids that pattern.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forbidden: Option<bool>,
-    /// The side's moves in the cycle, in order.
+    /// `moves`: the side's moves in the cycle, in order (graded by their
+    /// kinds, the path `red.kinds` or `black.kinds`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<CycleMoveAnswer>>,
 }
@@ -233,6 +273,8 @@ pub struct SideAnswer {
 /// The part of a ruling's `natural_limit` the suite grades.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NaturalLimitAnswer {
+    /// `claimable_by`: the sides (`"red"`, `"black"`) whose claim of the
+    /// natural move limit (自然限着) would be valid now; empty when none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimable_by: Option<Vec<Color>>,
 }
@@ -240,16 +282,27 @@ pub struct NaturalLimitAnswer {
 /// `ruling`: the graded part of the ruling JSON of `spec/RULINGS.md`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulingAnswer {
+    /// `result`: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` when there is
+    /// nothing to rule; for a repetition, what is ruled if it stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Outcome>,
+    /// `reason`: why (`must-vary`, `perpetual-check`, `illegal-move`,
+    /// `none` …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<RulingReason>,
+    /// `cycle`: the repetition cycle ending at the last move; `null`
+    /// without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cycle: Option<CycleAnswer>,
+    /// `red`: Red's moves in the cycle and their verdict; `null` without a
+    /// cycle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub red: Option<SideAnswer>,
+    /// `black`: the same for Black.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<SideAnswer>,
+    /// `natural_limit`: the natural move limit's count, when no earlier
+    /// step of the ruling decided.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub natural_limit: Option<NaturalLimitAnswer>,
 }
@@ -257,9 +310,13 @@ pub struct RulingAnswer {
 /// `classify`: the 棋例 kind of one move and what it attacks.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClassifyAnswer {
+    /// `kind`: the 棋例 kind of the move in the context of the moves before
+    /// it (`check`, `kill`, `chase`, `exchange`, `offer`, `block`, `follow`,
+    /// `idle`); an expected `idle` accepts any kind of 闲.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<MoveKind>,
-    /// Points in ICCS (`c8`).
+    /// `targets`: the points of what the move attacks, offers to, blocks or
+    /// watches, in ICCS (`c8`); graded as a set, when the case gives them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub targets: Option<Vec<String>>,
 }
@@ -267,13 +324,21 @@ pub struct ClassifyAnswer {
 /// An answer to any question, typed by the question asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// The answer to `legal-moves`.
     LegalMoves(LegalMovesAnswer),
+    /// The answer to `is-legal`.
     IsLegal(IsLegalAnswer),
+    /// The answer to `status`.
     Status(StatusAnswer),
+    /// The answer to `perft`.
     Perft(PerftAnswer),
+    /// The answer to `convert`.
     Convert(ConvertAnswer),
+    /// The answer to `position`.
     Position(PositionAnswer),
+    /// The graded part of the answer to `ruling`.
     Ruling(RulingAnswer),
+    /// The answer to `classify`.
     Classify(ClassifyAnswer),
 }
 

@@ -30,26 +30,44 @@ pub const PROTOCOL_VERSION: u32 = 1;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Message {
-    Start { protocol: u32 },
+    /// `{"type": "start", "protocol": 1}`: the handshake, always the first
+    /// message; the implementation answers with [`Started`].
+    Start {
+        /// The protocol version the harness speaks ([`PROTOCOL_VERSION`]).
+        protocol: u32,
+    },
+    /// `{"type": "run", …}`: one case to answer, answered with a [`Reply`].
     Run(Request),
+    /// `{"type": "stop"}`: the implementation should exit; no answer.
     Stop,
 }
 
 /// One case, as asked of an implementation.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Request {
+    /// `seq`: the request's sequence number, growing through a run; the
+    /// reply must repeat it so that the harness can match answers to
+    /// requests and discard late ones.
     pub seq: u64,
     /// The case id, for the implementation's logs.
     pub id: String,
+    /// The rules edition the case is asked under (`cxa-2020`, `axf-2017` …,
+    /// as `xq editions` lists them), one the implementation declared. Only
+    /// `ruling` and `classify` answers depend on it.
     pub edition: String,
-    /// The start position (for `position` questions, the FEN under test).
+    /// The start position as a FEN: Red uppercase, rank 9 first, `w` or `b`
+    /// to move; the harness sends all six fields, never `startpos`. For
+    /// `position` questions it is the FEN under test, as the case writes it.
     pub fen: String,
-    /// Moves played from `fen` before the question is asked, in ICCS.
+    /// Moves played from `fen` before the question is asked, in ICCS; all
+    /// legal, except that a `ruling` request's last move may break the rules
+    /// (the moves are a game record, and that move is ruled on).
     #[serde(default)]
     pub moves: Vec<String>,
     /// Accept composed positions (waive piece-count and placement checks).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub relaxed: bool,
+    /// `question`: what is asked, an object whose `ask` key names the question.
     pub question: Question,
 }
 
@@ -61,17 +79,24 @@ pub enum Question {
     LegalMoves,
     /// Whether a move (ICCS) is legal after the history, and why not.
     IsLegal {
+        /// `move`: the move to judge, in ICCS (`h2e2`).
         #[serde(rename = "move")]
         mv: String,
     },
     /// Check, number of legal moves, result and reason after the history.
     Status,
     /// The perft node count after the history.
-    Perft { depth: u32 },
+    Perft {
+        /// The depth in plies; 0 counts the position itself (1 node). The
+        /// oracle refuses depths beyond [`xq_core::perft::MAX_DEPTH`].
+        depth: u32,
+    },
     /// A move text (any notation) converted into another notation.
     Convert {
+        /// `move`: the move text to read, in ICCS, WXF or Chinese notation.
         #[serde(rename = "move")]
         mv: String,
+        /// The notation to write it in: `iccs`, `wxf` or `chinese`.
         to: Notation,
     },
     /// Whether `fen` is a legal position.
@@ -82,6 +107,7 @@ pub enum Question {
     /// The 棋例 kind of one move (ICCS) played after the history, and what
     /// it attacks, under the request's edition (`spec/RULINGS.md`).
     Classify {
+        /// `move`: the move to classify, in ICCS, legal after the history.
         #[serde(rename = "move")]
         mv: String,
     },
@@ -107,17 +133,27 @@ impl Question {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum QuestionKind {
+    /// `legal-moves`: every legal move.
     LegalMoves,
+    /// `is-legal`: whether one move is legal, and the rule it breaks.
     IsLegal,
+    /// `status`: check, legal move count, result and reason.
     Status,
+    /// `perft`: the leaf count of the legal-move tree.
     Perft,
+    /// `convert`: a move rewritten in another notation.
     Convert,
+    /// `position`: whether a FEN is a legal position, and its problems.
     Position,
+    /// `ruling`: the arbiter's ruling on a game record (`spec/RULINGS.md`).
     Ruling,
+    /// `classify`: the 棋例 kind of one move and its targets.
     Classify,
 }
 
 impl QuestionKind {
+    /// Every question, in the order `spec/PROTOCOL.md` lists them; the
+    /// oracle's handshake declares all of them.
     pub const ALL: [QuestionKind; 8] = [
         QuestionKind::LegalMoves,
         QuestionKind::IsLegal,
@@ -129,6 +165,8 @@ impl QuestionKind {
         QuestionKind::Classify,
     ];
 
+    /// The name used on the wire: the handshake's `questions` and a
+    /// request's `ask` (`legal-moves`, `is-legal` …).
     pub fn name(self) -> &'static str {
         match self {
             QuestionKind::LegalMoves => "legal-moves",
@@ -146,10 +184,13 @@ impl QuestionKind {
 /// What an implementation says about its own limits in the handshake.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Limits {
-    /// Perft cases deeper than this are skipped (with this reason).
+    /// `max_perft_depth`: perft cases deeper than this (in plies) are
+    /// skipped, with this as the reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_perft_depth: Option<u32>,
-    /// Every timeout is multiplied by this (a slow implementation says 4).
+    /// `time_scale`: every request's time budget is multiplied by this, a
+    /// number above 0 and at most 1000 (a slow but correct implementation
+    /// says 4); absent means 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_scale: Option<f64>,
 }
@@ -158,17 +199,23 @@ pub struct Limits {
 /// are allowed and ignored.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Started {
+    /// The JSON `type`, which must be `"started"` ([`Started::check`]).
     #[serde(rename = "type")]
     pub kind: String,
+    /// The implementation's name, shown in reports (`my-engine`).
     pub name: String,
+    /// The implementation's version, shown in reports (`1.2.0`).
     pub version: String,
     /// Question names; names this crate does not know are allowed (and unused).
     pub questions: Vec<String>,
+    /// The ids of the rules editions it answers for (`cxa-2020` …); a case
+    /// none of whose editions is listed is skipped.
     pub editions: Vec<String>,
     /// The protocol version the implementation speaks, when it says;
     /// anything but [`PROTOCOL_VERSION`] is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<u32>,
+    /// `limits`: the perft depth and time scale it asks for, when it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limits: Option<Limits>,
     /// Free text about the implementation's writing style (notation glyphs,
@@ -218,11 +265,20 @@ impl Started {
 /// `unsupported` or `error` is present. Other keys are allowed.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Reply {
+    /// The `seq` of the request answered. `None` (written `"seq": null`)
+    /// when there is no request `seq` to repeat: `xq serve` answers so a
+    /// line too long or too malformed to read, or a `start` of another
+    /// protocol. The harness errors the case such a reply is read for.
     pub seq: Option<u64>,
+    /// `result`: the answer, an object whose keys depend on the question
+    /// (read into a typed [`Answer`] with [`Answer::parse`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Value>,
+    /// `unsupported`: why the implementation cannot answer; the case is
+    /// skipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unsupported: Option<String>,
+    /// `error`: why answering failed; the case errors, with this text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
@@ -265,6 +321,7 @@ impl fmt::Display for ReplyError {
 impl std::error::Error for ReplyError {}
 
 impl Reply {
+    /// A reply carrying an answer to request `seq`.
     pub fn result(seq: u64, result: Value) -> Reply {
         Reply {
             seq: Some(seq),
@@ -273,6 +330,9 @@ impl Reply {
             error: None,
         }
     }
+
+    /// A reply saying request `seq` cannot be answered here (the case is
+    /// skipped), with the reason.
     pub fn unsupported(seq: u64, why: impl Into<String>) -> Reply {
         Reply {
             seq: Some(seq),
@@ -281,6 +341,9 @@ impl Reply {
             error: None,
         }
     }
+
+    /// A reply saying answering failed (the case errors), with the reason;
+    /// `seq` is `None` when the request's own could not be read.
     pub fn error(seq: Option<u64>, why: impl Into<String>) -> Reply {
         Reply {
             seq,
