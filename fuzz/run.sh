@@ -20,6 +20,7 @@ for t in "${TARGETS[@]}"; do
   scratch=target/corpus/$t
   mkdir -p "$scratch" "corpus/$t"
   log=target/fuzz-$t.log
+  t0=$(date +%s)
   if cargo +nightly fuzz run -O "$t" "$scratch" "corpus/$t" -- \
       -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
       -print_final_stats=1 >"$log" 2>&1; then
@@ -29,7 +30,10 @@ for t in "${TARGETS[@]}"; do
     status=1
   fi
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
-  secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' || echo "$SECONDS_EACH")
-  echo "$t: $verdict; $execs executions in ${secs:-$SECONDS_EACH} s ($(( execs / (${secs:-$SECONDS_EACH} > 0 ? ${secs:-$SECONDS_EACH} : 1) )) per second)"
+  # libFuzzer's own count of seconds when the run went to its end; else
+  # (a finding stops it) the wall time of the run.
+  secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' || true)
+  secs=${secs:-$(( $(date +%s) - t0 ))}
+  echo "$t: $verdict; $execs executions in $secs s ($(( execs / (secs > 0 ? secs : 1) )) per second)"
 done
 exit $status

@@ -59,19 +59,37 @@ impl Format {
         }
         // The text formats are told by ASCII markers, which read the same in
         // UTF-8, GBK and Big5 (and UTF-16 is not used for them).
-        if find(prefix, b"[DhtmlXQ").is_some() {
-            return Format::DhtmlXq;
-        }
         let body = prefix.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(prefix);
         let first = body
             .split(|&b| b == b'\n')
             .map(|l| l.trim_ascii())
             .find(|l| !l.is_empty());
+        // A PGN opens with a tag pair, `[Name "value"]`; a DhtmlXQ tag has
+        // no quoted value. A PGN that quotes DhtmlXQ tags in its tags or
+        // comments (as one converted from a page may) is still a PGN.
+        if first.is_some_and(is_pgn_tag_pair) {
+            return Format::Pgn;
+        }
+        if find(prefix, b"[DhtmlXQ").is_some() {
+            return Format::DhtmlXq;
+        }
         if first.is_some_and(|l| l.len() >= 6 && l[..6].eq_ignore_ascii_case(b"FORMAT")) {
             return Format::WxfText;
         }
         Format::Pgn
     }
+}
+
+/// Whether a line opens with a PGN tag pair: `[`, a name, then a quote.
+fn is_pgn_tag_pair(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
 }
 
 /// The first place `needle` occurs in `hay`.

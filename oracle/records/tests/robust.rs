@@ -110,3 +110,38 @@ fn a_long_line_without_newlines_is_bounded() {
     let e = read_bytes(&big).next().unwrap().unwrap_err();
     assert_eq!(e.code(), "too-large");
 }
+
+/// What the `records` fuzz target checks: every game read writes back to
+/// a PGN that reads again, as PGN, with the same moves.
+fn round_trip(bytes: &[u8]) {
+    for record in read_bytes(bytes).take(64) {
+        let Ok(record) = record else { continue };
+        let pgn = xq_records::write_pgn(&record, &xq_records::PgnOptions::default());
+        let again = read_bytes(pgn.as_bytes())
+            .next()
+            .expect("a written record reads back")
+            .unwrap_or_else(|e| panic!("{e}\n{pgn}"));
+        assert_eq!(again.source.format, Format::Pgn, "{pgn}");
+        assert_eq!(again.to_game().moves(), record.to_game().moves(), "{pgn}");
+        assert_eq!(again.tags.event, record.tags.event);
+    }
+}
+
+// Fuzz finding (records target): a DhtmlXQ tag whose text holds another
+// DhtmlXQ tag (the reader takes everything up to the closing tag) became a
+// PGN tag value holding "[DhtmlXQ", and the PGN was then taken for a page.
+#[test]
+fn a_pgn_quoting_a_dhtmlxq_tag_is_still_a_pgn() {
+    // The minimised input.
+    round_trip(b"[DhtmlXQ_event]\n[DhtmlXQ[/DhtmlXQ_event]");
+    // The shape of the original one: moves, and a title inside the event.
+    round_trip(
+        b"[DhtmlXQ]\n[DhtmlXQ_event]League [DhtmlXQ_title]x[/DhtmlXQ_title] cup[/DhtmlXQ_event]\n\
+          [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n",
+    );
+    // And a PGN written by hand that mentions the page it came from.
+    let pgn = "[Event \"x\"]\n\n1. h2e2 {from a [DhtmlXQ] page} h9g7 *\n";
+    let r = read_bytes(pgn.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(r.source.format, Format::Pgn);
+    assert_eq!(r.to_game().moves().len(), 2);
+}

@@ -1,14 +1,16 @@
 //! Cycle detection, the natural-limit count, and the verdicts that hold in
 //! every edition, on hand-built games.
 
+mod common;
+
 use rstest::rstest;
 use xq_core::game::split_moves;
-use xq_core::{Game, Outcome, Position};
+use xq_core::{Game, Outcome, Piece, Position, Square};
 use xq_oracle::clauses::Clause;
 use xq_oracle::edition;
 use xq_oracle::edition::LimitReset;
 use xq_oracle::natural_limit::{self, NaturalLimitRules};
-use xq_oracle::repetition::find_cycle;
+use xq_oracle::repetition::{find_cycle, MoveKind};
 use xq_oracle::ruling::{rule, Lang, RulingOptions, RulingReason};
 
 fn game(fen: &str, moves: &str) -> Game {
@@ -154,45 +156,13 @@ fn a_self_kill_in_the_record_loses(#[case] id: &str) {
     .is_err());
 }
 
-/// Official figures (CXA 2020 图2, 图4, 图7, 图9, 图14, 图15, 图23, 图30) as ICCS games.
+/// The official figures' cycles, played twice (the position stands for the
+/// third time).
 fn figure_games() -> Vec<Game> {
-    [
-        (
-            "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w",
-            "马二退一 车9平8 马一进二 车8平9",
-        ),
-        (
-            "4k4/4a4/4ba2b/5N3/2n5C/4p2p1/P4n3/4BA3/4A4/2B1K4 w",
-            "马四退六 象9进7 马六进四 象7退9",
-        ),
-        (
-            "2bak1c2/4aRN1r/4b4/9/9/9/3pp4/2n1B4/9/2B1K3C w",
-            "炮一平二 车9平8 炮二平一 车8平9",
-        ),
-        (
-            "r1b1kab2/4a4/2n6/p3p2Rp/2p1P4/6N2/P1P5P/2N1C4/3RA4/1cBAK1c1r w",
-            "马三退二 车9平8 马二进三 车8平9",
-        ),
-        (
-            "1rb1kacn1/4a4/2n1b2r1/p1C1pRP1p/2p6/9/PcP1P3P/N3C1N2/9/1RBAKAB2 w",
-            "兵三平二 车8平7 兵二平三 车7平8",
-        ),
-        (
-            "3a2b1r/4ak3/8b/9/9/9/9/B2NN3B/3K5/4p4 w",
-            "帅六平五 卒5平4 帅五平六 卒4平5",
-        ),
-        (
-            "2bakr3/4a4/4b4/9/9/9/1r7/1c3A2B/2R1A2N1/1R3K3 w",
-            "车七进一 炮2进1 车七退一 炮2退1",
-        ),
-        (
-            "2bakab2/9/2n1c3c/pCp1N3p/7n1/2P6/P3P1P1P/4CrN2/9/1RBAKAB2 w",
-            "炮八退四 车6退4 炮八进四 车6进4",
-        ),
-    ]
-    .iter()
-    .map(|(fen, moves)| game(fen, &format!("{moves} {moves}")))
-    .collect()
+    common::FIGURE_CYCLES
+        .iter()
+        .map(|(fen, moves)| game(fen, &format!("{moves} {moves}")))
+        .collect()
 }
 
 fn replay(start: Position, moves: impl Iterator<Item = xq_core::Move>) -> Game {
@@ -204,17 +174,49 @@ fn replay(start: Position, moves: impl Iterator<Item = xq_core::Move>) -> Game {
     g
 }
 
-/// The verdict part of a ruling, with the sides named by their role in the
-/// game rather than by colour when `swap` is set.
-fn summary(r: &xq_oracle::ruling::Ruling, swap: bool) -> String {
+/// The verdict part of a ruling, down to each move's kind, targets (with
+/// the pieces on them; not for 拦, 献 and 兑) and grounds, with squares seen through `square` and,
+/// when `swap` is set, the colours exchanged (sides named by their role in
+/// the original game).
+fn summary(r: &xq_oracle::ruling::Ruling, swap: bool, square: fn(Square) -> Square) -> String {
+    let piece = |p: Piece| {
+        if swap {
+            Piece::new(p.color.other(), p.role)
+        } else {
+            p
+        }
+    };
     let side = |s: &Option<xq_oracle::ruling::SideRuling>| {
         s.as_ref().map(|s| {
-            format!(
-                "{:?} {} {:?}",
-                s.pattern,
-                s.forbidden,
-                s.moves.iter().map(|m| m.kind).collect::<Vec<_>>()
-            )
+            let moves: Vec<String> = s
+                .moves
+                .iter()
+                .map(|m| {
+                    // Listed in the order of their points, which the
+                    // symmetry changes: compared as sets.
+                    let mut targets: Vec<Square> = m.targets.iter().map(|&t| square(t)).collect();
+                    targets.sort();
+                    let mut pieces: Vec<Piece> =
+                        m.target_pieces.iter().map(|&p| piece(p)).collect();
+                    pieces.sort_by_key(|p| p.index());
+                    // 拦, 献 and 兑 name one piece, the first found in
+                    // move-generation order, which turns with the board
+                    // (tests/ruling_properties.rs,
+                    // the_piece_named_as_blocked_turns_with_the_board).
+                    if matches!(
+                        m.kind,
+                        MoveKind::Block | MoveKind::Offer | MoveKind::Exchange
+                    ) {
+                        targets.clear();
+                        pieces.clear();
+                    }
+                    format!(
+                        "{} {:?} {targets:?} {pieces:?} {:?}",
+                        m.ply, m.kind, m.grounds
+                    )
+                })
+                .collect();
+            format!("{:?} {} {moves:?}", s.pattern, s.forbidden)
         })
     };
     let (a, b) = if swap {
@@ -232,26 +234,37 @@ fn summary(r: &xq_oracle::ruling::Ruling, swap: bool) -> String {
 
 #[test]
 fn rulings_are_symmetric_under_mirror_and_colour_flip() {
-    let ed = edition::get("cxa-2020").unwrap();
-    let lim = RulingOptions::default();
-    for g in figure_games() {
-        let original = summary(&rule(&g, ed, &lim), false);
-        let mirrored = replay(g.start().mirrored(), g.moves().iter().map(|m| m.mirror()));
-        assert_eq!(
-            summary(&rule(&mirrored, ed, &lim), false),
-            original,
-            "mirror of {}",
-            g.start()
-        );
-        let flipped = replay(
-            g.start().color_flipped(),
-            g.moves().iter().map(|m| m.flip()),
-        );
-        assert_eq!(
-            summary(&rule(&flipped, ed, &lim), true),
-            original,
-            "colour flip of {}",
-            g.start()
-        );
+    let same = |s: Square| s;
+    let mut with_targets = 0;
+    for ed in edition::all() {
+        let lim = RulingOptions::default();
+        for g in figure_games() {
+            let original = summary(&rule(&g, ed, &lim), false, same);
+            with_targets += usize::from(original.contains("Square"));
+            let mirrored = replay(g.start().mirrored(), g.moves().iter().map(|m| m.mirror()));
+            assert_eq!(
+                summary(&rule(&mirrored, ed, &lim), false, Square::mirror),
+                original,
+                "{}: mirror of {}",
+                ed.id,
+                g.start()
+            );
+            let flipped = replay(
+                g.start().color_flipped(),
+                g.moves().iter().map(|m| m.flip()),
+            );
+            assert_eq!(
+                summary(&rule(&flipped, ed, &lim), true, Square::flip),
+                original,
+                "{}: colour flip of {}",
+                ed.id,
+                g.start()
+            );
+        }
     }
+    // The figures hold chases and checks: the comparison saw targets.
+    assert!(
+        with_targets >= 20,
+        "only {with_targets} rulings with targets"
+    );
 }

@@ -1,0 +1,512 @@
+//! Properties of repetition rulings on random cycles: a ruling does not
+//! depend on where the cycle was entered, nor on how often it has been
+//! played, and it mirrors with the board (left–right, and red–black with
+//! the board turned round) down to each move's kind and targets.
+//!
+//! The cycles: from a random legal position (placed, or reached by random
+//! play), each side makes a few quiet moves with its pieces and every
+//! piece is back on its point when the cycle ends; no position recurs
+//! inside the cycle, and no move mates; and the official figures' cycles
+//! (`common::FIGURE_CYCLES`), for varied verdicts. The searches are
+//! bounded small so that the cases stay quick in a debug build; the
+//! properties hold for any bound, as long as both rulings compared ran
+//! with the same one. `PROPTEST_CASES=2000` runs them longer.
+
+mod common;
+
+use std::collections::HashSet;
+
+use proptest::prelude::*;
+use xq_core::game::split_moves;
+use xq_core::random::{placed, played, Rng};
+use xq_core::{Game, Move, Outcome, Piece, Position, Square};
+use xq_oracle::edition::{self, Edition};
+use xq_oracle::repetition::{MoveKind, SearchLimits};
+use xq_oracle::ruling::{rule, MoveRuling, Ruling, RulingOptions, SideRuling};
+
+fn options() -> RulingOptions {
+    RulingOptions {
+        limits: SearchLimits {
+            kill_depth: 2,
+            check_win_depth: 1,
+            nodes_per_move: 20_000,
+            nodes_per_cycle: 400_000,
+        },
+        ..RulingOptions::default()
+    }
+}
+
+/// The symmetry property's bounds: no win through checks (捉 by 抽将), whose
+/// targets depend on the order moves are generated in (see
+/// `a_win_through_checks_turns_with_the_board`).
+fn options_without_check_wins() -> RulingOptions {
+    let mut o = options();
+    o.limits.check_win_depth = 0;
+    o
+}
+
+/// Positions a cycle search may expand.
+const CYCLE_NODES: u32 = 3_000;
+
+/// A cycle from a position made from `seed`: `per_side` quiet moves by
+/// each side that bring every piece back, found by a randomised depth-first
+/// search. When `checker` names a side (colour index), its checks are tried
+/// first, so that perpetual checks and check-and-chase patterns come up.
+/// Tries a few positions before giving up.
+fn random_cycle(
+    seed: u64,
+    per_side: usize,
+    checker: Option<usize>,
+) -> Option<(Position, Vec<Move>)> {
+    (0..8u64).find_map(|k| {
+        let s = seed.wrapping_add(k);
+        let start = if s % 2 == 0 {
+            placed(s)
+        } else {
+            played(s, 10 + (s % 50) as usize)
+        };
+        let mut search = CycleSearch {
+            seen: HashSet::from([start.hash()]),
+            start,
+            per_side,
+            checker,
+            rng: Rng::new(s ^ 0xc1c1e),
+            nodes: CYCLE_NODES,
+            moves: Vec::new(),
+        };
+        let start = search.start.clone();
+        search
+            .search(&start, [0, 0])
+            .then_some((start, search.moves))
+    })
+}
+
+struct CycleSearch {
+    start: Position,
+    per_side: usize,
+    checker: Option<usize>,
+    rng: Rng,
+    /// The positions along the line (hashes): none may come twice.
+    seen: HashSet<u64>,
+    nodes: u32,
+    moves: Vec<Move>,
+}
+
+impl CycleSearch {
+    /// Pieces of the side `side` (colour index) away from their points.
+    fn away(&self, pos: &Position, side: usize) -> usize {
+        let mine = |p: Option<Piece>| p.filter(|p| p.color.index() == side);
+        Square::iter()
+            .filter(|&s| {
+                mine(self.start.piece_at(s)).is_some()
+                    && mine(pos.piece_at(s)) != mine(self.start.piece_at(s))
+            })
+            .count()
+    }
+
+    fn search(&mut self, pos: &Position, done: [usize; 2]) -> bool {
+        if done == [self.per_side; 2] {
+            return pos.same_board(&self.start);
+        }
+        if self.nodes == 0 {
+            return false;
+        }
+        self.nodes -= 1;
+        let side = pos.turn().index();
+        let checks_first = self.checker == Some(side);
+        let mut candidates: Vec<(bool, u64, Move)> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| !pos.is_capture(m))
+            .map(|m| (checks_first && !pos.gives_check(m), self.rng.next_u64(), m))
+            .collect();
+        candidates.sort();
+        for (_, _, m) in candidates {
+            let next = pos.play_unchecked(m);
+            let mut done2 = done;
+            done2[side] += 1;
+            let finished = done2 == [self.per_side; 2];
+            // Each piece away from its point needs one more move of its side.
+            let fits = self.away(&next, side) <= self.per_side - done2[side]
+                && (finished || !self.seen.contains(&next.hash()))
+                && !next.legal_moves().is_empty();
+            if !fits {
+                continue;
+            }
+            self.seen.insert(next.hash());
+            self.moves.push(m);
+            if self.search(&next, done2) {
+                return true;
+            }
+            self.moves.pop();
+            self.seen.remove(&next.hash());
+        }
+        false
+    }
+}
+
+/// The game: `start`, then `moves` in turn (assumed legal).
+fn play(start: &Position, moves: impl IntoIterator<Item = Move>) -> Game {
+    let mut g = Game::new(start.clone());
+    for m in moves {
+        assert!(g.current().is_legal(m), "{m} in {}", g.current().fen());
+        g.push(m);
+    }
+    g
+}
+
+/// One move as ruled, with the ply replaced by `index` (its place in the
+/// cycle) and its squares passed through `map`.
+#[derive(Debug, PartialEq, Eq)]
+struct MoveView {
+    index: usize,
+    mv: Move,
+    kind: MoveKind,
+    targets: Vec<Square>,
+    target_pieces: Vec<Piece>,
+    grounds: Vec<xq_oracle::clauses::Clause>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct SideView {
+    pattern: xq_oracle::repetition::Pattern,
+    forbidden: bool,
+    moves: Vec<MoveView>,
+}
+
+/// A ruling seen through a symmetry, for comparison.
+#[derive(Debug, PartialEq, Eq)]
+struct View {
+    result: Outcome,
+    reason: xq_oracle::ruling::RulingReason,
+    must_vary: Option<xq_core::Color>,
+    /// Red's part, then Black's (colours exchanged when `swap`).
+    sides: [SideView; 2],
+    cycle_len: usize,
+}
+
+/// How to look at a ruling: each move's ply is taken modulo the cycle
+/// length (its place in the cycle, as every game here starts where the
+/// cycle does); squares go through `square`; `swap` exchanges the colours
+/// (results, sides, pieces).
+struct Lens {
+    square: fn(Square) -> Square,
+    swap: bool,
+    /// Whether the targets of 拦, 献 and 兑 are left out. Each of those
+    /// terms names one piece only, the first it finds in move-generation
+    /// order, so where several pieces qualify a mirrored board names
+    /// another (see `the_piece_named_as_blocked_turns_with_the_board`).
+    /// Their kinds are still compared.
+    without_first_found_targets: bool,
+}
+
+impl Lens {
+    fn plain() -> Lens {
+        Lens {
+            square: |s| s,
+            swap: false,
+            without_first_found_targets: false,
+        }
+    }
+
+    fn view(&self, r: &Ruling) -> View {
+        let cycle = r.cycle.as_ref().expect("a repetition ruling");
+        let len = cycle.last_ply + 1 - cycle.first_ply;
+        let swap_piece = |p: Piece| {
+            if self.swap {
+                Piece::new(p.color.other(), p.role)
+            } else {
+                p
+            }
+        };
+        let mv = |m: &MoveRuling| {
+            // Targets are listed in the order of their points, which a
+            // symmetry changes: compared as sets.
+            let mut targets: Vec<Square> = m.targets.iter().map(|&s| (self.square)(s)).collect();
+            targets.sort();
+            let mut target_pieces: Vec<Piece> =
+                m.target_pieces.iter().map(|&p| swap_piece(p)).collect();
+            target_pieces.sort_by_key(|p| p.index());
+            if self.without_first_found_targets
+                && matches!(
+                    m.kind,
+                    MoveKind::Block | MoveKind::Offer | MoveKind::Exchange
+                )
+            {
+                targets.clear();
+                target_pieces.clear();
+            }
+            MoveView {
+                index: (m.ply - 1) % len,
+                mv: Move::new((self.square)(m.mv.from), (self.square)(m.mv.to)),
+                kind: m.kind,
+                targets,
+                target_pieces,
+                grounds: m.grounds.clone(),
+            }
+        };
+        let side = |s: &SideRuling| {
+            let mut moves: Vec<MoveView> = s.moves.iter().map(&mv).collect();
+            moves.sort_by_key(|m| m.index);
+            SideView {
+                pattern: s.pattern,
+                forbidden: s.forbidden,
+                moves,
+            }
+        };
+        let (red, black) = (
+            side(r.red.as_ref().unwrap()),
+            side(r.black.as_ref().unwrap()),
+        );
+        let sides = if self.swap {
+            [black, red]
+        } else {
+            [red, black]
+        };
+        let result = match (self.swap, r.result) {
+            (true, Outcome::RedWins) => Outcome::BlackWins,
+            (true, Outcome::BlackWins) => Outcome::RedWins,
+            (_, o) => o,
+        };
+        View {
+            result,
+            reason: r.reason,
+            must_vary: r.must_vary.map(|c| if self.swap { c.other() } else { c }),
+            sides,
+            cycle_len: len,
+        }
+    }
+}
+
+fn complete(r: &Ruling) -> bool {
+    r.search
+        .as_ref()
+        .is_some_and(|s| s.incomplete_plies.is_empty())
+}
+
+/// An edition, by id (which keeps failure reports short).
+fn an_edition() -> impl Strategy<Value = &'static Edition> {
+    let ids: Vec<&'static str> = edition::all().iter().map(|e| e.id.as_str()).collect();
+    prop::sample::select(ids).prop_map(|id| edition::get(id).unwrap())
+}
+
+/// Cases per property: 64, or `PROPTEST_CASES` for a longer run.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(64)
+}
+
+/// `(start, cycle)`: for a random seed, 2–4 moves a side, and now and then
+/// one side checking where it can; or one of the official figures' cycles,
+/// whose verdicts are more varied (perpetual checks, chases, kills).
+fn a_cycle() -> impl Strategy<Value = Option<(Position, Vec<Move>)>> {
+    prop_oneof![
+        3 => (any::<u64>(), 2usize..=4, prop_oneof![Just(None), Just(Some(0)), Just(Some(1))])
+            .prop_map(|(seed, per_side, checker)| random_cycle(seed, per_side, checker)),
+        1 => (0..common::FIGURE_CYCLES.len()).prop_map(|i| Some(figure_cycle(i))),
+    ]
+}
+
+/// The cycle of official figure `i`.
+fn figure_cycle(i: usize) -> (Position, Vec<Move>) {
+    let (fen, moves) = common::FIGURE_CYCLES[i];
+    let start = Position::from_fen(fen).unwrap();
+    let game = Game::from_texts(start.clone(), &split_moves(moves)).unwrap();
+    (start, game.moves().to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Entering the cycle k plies later (the first k moves played once more
+    /// as the lead-in) rules the same moves the same way, each side keeps its
+    /// pattern, and the verdict goes against the same side.
+    #[test]
+    fn the_cycle_entry_point_does_not_matter(
+        cycle in a_cycle(),
+        ed in an_edition(),
+        k in 1usize..8,
+    ) {
+        let Some((start, moves)) = cycle else { return Ok(()) };
+        let len = moves.len();
+        let k = 1 + k % (len - 1);
+        let twice: Vec<Move> = moves.iter().chain(&moves).copied().collect();
+        let original = rule(&play(&start, twice.iter().copied()), ed, &options());
+        let rotated_game = play(&start, twice.iter().chain(&moves[..k]).copied());
+        let rotated = rule(&rotated_game, ed, &options());
+        let c = rotated.cycle.as_ref().unwrap();
+        prop_assert_eq!((c.first_ply, c.last_ply, c.occurrences), (len + k + 1, 2 * len + k, 3));
+        prop_assert_eq!(
+            Lens::plain().view(&rotated),
+            Lens::plain().view(&original),
+            "{} from {} with {:?}, entered {} plies later",
+            ed.id, start.fen(), moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), k
+        );
+    }
+
+    /// Playing the cycle once more (the position standing a fourth time)
+    /// changes nothing but the count.
+    #[test]
+    fn one_more_repetition_keeps_the_verdict(cycle in a_cycle(), ed in an_edition()) {
+        let Some((start, moves)) = cycle else { return Ok(()) };
+        let times = |n: usize| play(&start, moves.iter().cycle().take(n * moves.len()).copied());
+        let three = rule(&times(2), ed, &options());
+        let four = rule(&times(3), ed, &options());
+        prop_assert_eq!(three.cycle.as_ref().unwrap().occurrences, 3);
+        prop_assert_eq!(four.cycle.as_ref().unwrap().occurrences, 4);
+        prop_assert_eq!(
+            Lens::plain().view(&four),
+            Lens::plain().view(&three),
+            "{} from {} with {:?}",
+            ed.id, start.fen(), moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()
+        );
+    }
+
+    /// The mirrored game (files reflected) and the colour-flipped game (the
+    /// board turned round, red and black exchanged) are ruled alike, down to
+    /// each move's kind, targets and grounds. Compared only when every search
+    /// finished: a search cut short may stop at a different place when the
+    /// moves are generated in another order. Two known exceptions are left
+    /// out, each reproduced by an ignored test below: the one piece 拦, 献
+    /// and 兑 name, and wins through checks.
+    #[test]
+    fn rulings_mirror_with_the_board(cycle in a_cycle(), ed in an_edition()) {
+        let Some((start, moves)) = cycle else { return Ok(()) };
+        let game = play(&start, moves.iter().chain(&moves).copied());
+        let original = rule(&game, ed, &options_without_check_wins());
+        let mirrored = rule(
+            &play(&start.mirrored(), game.moves().iter().map(|m| m.mirror())),
+            ed,
+            &options_without_check_wins(),
+        );
+        let flipped = rule(
+            &play(&start.color_flipped(), game.moves().iter().map(|m| m.flip())),
+            ed,
+            &options_without_check_wins(),
+        );
+        prop_assume!(complete(&original) && complete(&mirrored) && complete(&flipped));
+        let what = format!(
+            "{} from {} with {:?}",
+            ed.id, start.fen(), moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()
+        );
+        let mirror = Lens { square: Square::mirror, swap: false, without_first_found_targets: true };
+        let plain = Lens { without_first_found_targets: true, ..Lens::plain() };
+        prop_assert_eq!(mirror.view(&mirrored), plain.view(&original), "mirror: {}", what);
+        let flip = Lens { square: Square::flip, swap: true, without_first_found_targets: true };
+        prop_assert_eq!(flip.view(&flipped), plain.view(&original), "colour flip: {}", what);
+    }
+}
+
+/// 拦 names one blocked piece, the first found in move-generation order, so
+/// a move that blocks two pieces names one on the board and the other on
+/// the board turned round. Here Red's cannon d3-d8 cuts both the black
+/// rook's way along rank 8 (i8 to c8, b8, a8) and the black elephant's
+/// way c9-e7 (its eye is d8): the ruling names the rook (i8), the ruling on
+/// the colour-flipped game names the elephant. Found by
+/// `rulings_mirror_with_the_board`; the fix belongs in the 拦 term (name
+/// every blocked piece, as 跟 names every watched one), and the same holds
+/// for the one piece 献 and 兑 name.
+#[test]
+#[ignore = "oracle bug: the 拦 (block) target is the first blocked piece in move-generation order, so it turns with the board; see the doc comment"]
+fn the_piece_named_as_blocked_turns_with_the_board() {
+    let start =
+        Position::from_fen("r1bak2n1/1c6r/8b/p1p1pcp1p/9/9/P1PCP1P1P/B7R/9/RN1AKABN1 b - - 3 10")
+            .unwrap();
+    let cycle = iccs(&["b8b5", "d3d8", "b5b8", "d8d3"]);
+    let ed = edition::get("cxa-2020").unwrap();
+    let blocked = |r: &Ruling, square: fn(Square) -> Square, swap: bool| {
+        let side = if swap { &r.black } else { &r.red };
+        let m = &side.as_ref().unwrap().moves[0];
+        assert_eq!(m.kind, MoveKind::Block);
+        m.targets.iter().map(|&s| square(s)).collect::<Vec<_>>()
+    };
+    let original = rule(
+        &play(&start, cycle.iter().chain(&cycle).copied()),
+        ed,
+        &options(),
+    );
+    let flipped = rule(
+        &play(
+            &start.color_flipped(),
+            cycle.iter().chain(&cycle).map(|m| m.flip()),
+        ),
+        ed,
+        &options(),
+    );
+    assert_eq!(
+        blocked(&flipped, Square::flip, true),
+        blocked(&original, |s| s, false)
+    );
+}
+
+/// A win through checks (捉 by 抽将, CXA 24.3) names the pieces taken at the
+/// end of the weakest defence's line, and among equal lines the first or
+/// last found in move-generation order (`threats.rs`: `check_line` keeps
+/// the first of equal defences and the last of equal captures,
+/// `win_by_checks` the first of equal checks). Whether a threat is new —
+/// a chase — compares those targets before and after the move, so the kind
+/// itself can turn with the board. Here Red's rook b8-b0 is 捉 (chasing the
+/// pawn on d4) on the board as it stands, and 跟 (watching the pawn on d0)
+/// on the colour-flipped board; with `check_win_depth` 0 both are 捉 and
+/// with `kill_depth` 0 both are 跟. Same under the default limits. Found by
+/// `rulings_mirror_with_the_board`.
+#[test]
+#[ignore = "oracle bug: the targets of a win through checks depend on move-generation order, so a move's kind (捉 or 跟) can turn with the board; see the doc comment"]
+fn a_win_through_checks_turns_with_the_board() {
+    let start =
+        Position::from_fen("6b2/1R1k2N2/5a3/6P2/8n/3pCC3/8P/c2A4p/p2p2r2/3p1K3 b - - 0 1").unwrap();
+    let cycle = iccs(&[
+        "d8d9", "g8i7", "g1h1", "b8b0", "h1g1", "i7g8", "d9d8", "b0b8",
+    ]);
+    let ed = edition::get("cxa-2020").unwrap();
+    for options in [options(), RulingOptions::default()] {
+        let original = rule(
+            &play(&start, cycle.iter().chain(&cycle).copied()),
+            ed,
+            &options,
+        );
+        let flipped = rule(
+            &play(
+                &start.color_flipped(),
+                cycle.iter().chain(&cycle).map(|m| m.flip()),
+            ),
+            ed,
+            &options,
+        );
+        let flip = Lens {
+            square: Square::flip,
+            swap: true,
+            without_first_found_targets: true,
+        };
+        let plain = Lens {
+            without_first_found_targets: true,
+            ..Lens::plain()
+        };
+        assert_eq!(flip.view(&flipped), plain.view(&original));
+    }
+}
+
+/// Moves from ICCS text.
+fn iccs(moves: &[&str]) -> Vec<Move> {
+    moves
+        .iter()
+        .map(|t| {
+            Move::new(
+                Square::from_iccs(&t[..2]).unwrap(),
+                Square::from_iccs(&t[2..]).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The generator makes cycles at all (the properties above skip a seed
+/// that yields none).
+#[test]
+fn most_seeds_give_a_cycle() {
+    let found = (0..20u64)
+        .filter(|&s| random_cycle(s * 7919, 2 + (s % 3) as usize, None).is_some())
+        .count();
+    assert!(found >= 15, "only {found} of 20 seeds gave a cycle");
+}
