@@ -7,19 +7,25 @@ use xq_core::geometry;
 use super::{Classified, MoveKind};
 use crate::repetition::context::MoveContext;
 
-/// 拦: some enemy move that existed before is cut by the moved piece.
+/// 拦: some enemy move that existed before is cut by the moved piece. Every
+/// enemy piece so cut is named, so that what is named does not depend on
+/// the order moves are generated in (a mirrored board names the same).
 pub fn classify(ctx: &MoveContext) -> Option<Classified> {
     let (from, to) = (ctx.mv.from, ctx.mv.to);
     let before = ctx.before.passed()?;
     let now = ctx.search.moves(ctx.after);
-    let cut = ctx.search.moves(&before).into_iter().find(|x| {
-        x.from != to
+    let mut blocked = Vec::new();
+    for x in ctx.search.moves(&before) {
+        let cut = x.from != to
             && x.to != to
             && x.to != from
-            && !now.contains(x)
+            && !now.contains(&x)
             && before
                 .piece_at(x.from)
-                .is_some_and(|p| geometry::path(p.role, x.from, x.to).contains(&to))
-    })?;
-    Some(Classified::new(MoveKind::Block, vec![cut.from]))
+                .is_some_and(|p| geometry::path(p.role, x.from, x.to).contains(&to));
+        if cut && !blocked.contains(&x.from) {
+            blocked.push(x.from);
+        }
+    }
+    (!blocked.is_empty()).then(|| Classified::new(MoveKind::Block, blocked))
 }

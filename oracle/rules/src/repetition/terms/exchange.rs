@@ -49,14 +49,17 @@ pub fn trade_offered(
             .any(|c| c.from == theirs && c.to == mine && s.costs_nothing(ctx.after, c, accounting))
 }
 
-/// 兑: the moved piece is offered in a trade to a piece it attacks in turn.
+/// 兑: the moved piece is offered in a trade to a piece it attacks in turn;
+/// every such piece is named.
 pub fn classify(ctx: &MoveContext) -> Option<Classified> {
     let to = ctx.mv.to;
-    let taker = ctx
+    let takers: Vec<_> = ctx
         .search
         .captures(ctx.after)
         .into_iter()
         .filter(|c| c.to == to)
-        .find(|c| trade_offered(ctx, to, c.from, Accounting::Figures))?;
-    Some(Classified::new(MoveKind::Exchange, vec![taker.from]))
+        .filter(|c| trade_offered(ctx, to, c.from, Accounting::Figures))
+        .map(|c| c.from)
+        .collect();
+    (!takers.is_empty()).then(|| Classified::new(MoveKind::Exchange, takers))
 }

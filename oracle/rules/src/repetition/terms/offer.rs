@@ -6,14 +6,17 @@ use super::{Classified, MoveKind};
 use crate::repetition::context::MoveContext;
 use crate::repetition::material::Accounting;
 
-/// 献: an enemy piece can take the moved piece for free.
+/// 献: an enemy piece can take the moved piece for free. Every such taker
+/// is named (not the first in move order, which a mirror would change).
 pub fn classify(ctx: &MoveContext) -> Option<Classified> {
     let to = ctx.mv.to;
     let s = &ctx.search;
-    let taker = s
+    let takers: Vec<_> = s
         .captures(ctx.after)
         .into_iter()
         .filter(|c| c.to == to)
-        .find(|&c| s.costs_nothing(ctx.after, c, Accounting::Figures))?;
-    Some(Classified::new(MoveKind::Offer, vec![taker.from]))
+        .filter(|&c| s.costs_nothing(ctx.after, c, Accounting::Figures))
+        .map(|c| c.from)
+        .collect();
+    (!takers.is_empty()).then(|| Classified::new(MoveKind::Offer, takers))
 }
