@@ -6,8 +6,8 @@ use xq_core::{Color, Outcome, Piece, Position, Role, Setup, Square, Validation};
 use crate::encoding::TextEncoding;
 use crate::error::{ErrorKind, RecordError};
 use crate::format::Format;
-use crate::record::{Line, Record, Source};
-use crate::tree::Tree;
+use crate::record::{Record, Source};
+use crate::tree::{Stored, Tree};
 
 /// The first 16 bytes of a CBR record.
 pub const RECORD_MAGIC: &[u8] = b"CCBridge Record\0";
@@ -328,7 +328,10 @@ pub fn write_cbr(record: &Record) -> Result<Vec<u8>, RecordError> {
         }
         None => out.extend_from_slice(&[0, 0, 0, 0]),
     }
-    write_line(&mut out, &record.main, false, 0)?;
+    crate::tree::depth_first(&record.main, &mut |m| {
+        write_move(&mut out, m);
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -336,55 +339,29 @@ fn index(sq: Square) -> u8 {
     ((9 - sq.rank()) * 9 + sq.file()) as u8
 }
 
-/// The same depth-first order as XQF: a line's moves, then, from the last
-/// move back, the alternatives to each.
-fn write_line(
-    out: &mut Vec<u8>,
-    line: &Line,
-    first_has_sibling: bool,
-    depth: usize,
-) -> Result<(), RecordError> {
-    if depth > crate::tree::MAX_VARIATION_DEPTH {
-        return Err(RecordError::new(ErrorKind::TooDeep {
-            limit: crate::tree::MAX_VARIATION_DEPTH,
-        }));
+/// One move record: flags (1 last of its line, 2 an alternative follows,
+/// 4 a comment follows), a zero byte, the two squares; then the comment.
+fn write_move(out: &mut Vec<u8>, m: Stored) {
+    let mut flags = 0u8;
+    if !m.next {
+        flags |= 1;
     }
-    let n = line.moves.len();
-    let alts: Vec<Vec<&Line>> = line.moves.iter().map(crate::tree::alternatives).collect();
-    for (i, node) in line.moves.iter().enumerate() {
-        let var = !alts[i].is_empty() || (i == 0 && first_has_sibling);
-        let mut flags = 0u8;
-        if i + 1 == n {
-            flags |= 1;
-        }
-        if var {
-            flags |= 2;
-        }
-        let text = node.comment.as_deref().map(|c| {
-            TextEncoding::Utf16Le
-                .encode(c)
-                .expect("UTF-16 encodes everything")
-        });
-        if text.is_some() {
-            flags |= 4;
-        }
-        out.extend_from_slice(&[flags, 0, index(node.mv.from), index(node.mv.to)]);
-        if let Some(b) = text {
-            out.extend_from_slice(&(b.len() as u32).to_le_bytes());
-            out.extend_from_slice(&b);
-        }
+    if m.alternative {
+        flags |= 2;
     }
-    for i in (0..n).rev() {
-        for (j, v) in alts[i].iter().enumerate() {
-            let mut rest = Line {
-                comment: None,
-                moves: v.moves.clone(),
-            };
-            rest.moves[0].variations.clear();
-            write_line(out, &rest, j + 1 < alts[i].len(), depth + 1)?;
-        }
+    let text = m.node.comment.as_deref().map(|c| {
+        TextEncoding::Utf16Le
+            .encode(c)
+            .expect("UTF-16 encodes everything")
+    });
+    if text.is_some() {
+        flags |= 4;
     }
-    Ok(())
+    out.extend_from_slice(&[flags, 0, index(m.node.mv.from), index(m.node.mv.to)]);
+    if let Some(b) = text {
+        out.extend_from_slice(&(b.len() as u32).to_le_bytes());
+        out.extend_from_slice(&b);
+    }
 }
 
 /// Writes records as a CBL library: its header, then each record in

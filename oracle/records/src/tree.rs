@@ -200,6 +200,62 @@ pub(crate) fn alternatives(node: &MoveNode) -> Vec<&Line> {
     list
 }
 
+/// One move as the binary formats store it: the move, whether another move
+/// of its line follows, and whether an alternative to it follows later.
+pub(crate) struct Stored<'a> {
+    pub node: &'a MoveNode,
+    pub next: bool,
+    pub alternative: bool,
+}
+
+/// Walks a line in the depth-first order XQF and CBR store their trees: its
+/// moves in order, then, from the last move back to the first, the
+/// alternatives to each (an alternative comes after the whole subtree of the
+/// move it replaces). `emit` writes one move.
+pub(crate) fn depth_first(
+    line: &Line,
+    emit: &mut dyn FnMut(Stored) -> Result<(), RecordError>,
+) -> Result<(), RecordError> {
+    walk(line, false, 0, emit)
+}
+
+/// [`depth_first`] below the main line: `first_has_sibling` says whether
+/// another alternative to the line's first move is written after it.
+fn walk(
+    line: &Line,
+    first_has_sibling: bool,
+    depth: usize,
+    emit: &mut dyn FnMut(Stored) -> Result<(), RecordError>,
+) -> Result<(), RecordError> {
+    if depth > MAX_VARIATION_DEPTH {
+        return Err(RecordError::new(ErrorKind::TooDeep {
+            limit: MAX_VARIATION_DEPTH,
+        }));
+    }
+    let n = line.moves.len();
+    let alts: Vec<Vec<&Line>> = line.moves.iter().map(alternatives).collect();
+    for (i, node) in line.moves.iter().enumerate() {
+        emit(Stored {
+            node,
+            next: i + 1 < n,
+            alternative: !alts[i].is_empty() || (i == 0 && first_has_sibling),
+        })?;
+    }
+    for i in (0..n).rev() {
+        for (j, v) in alts[i].iter().enumerate() {
+            // Its first move's own variations are alternatives listed
+            // beside it, not below it.
+            let mut rest = Line {
+                comment: None,
+                moves: v.moves.clone(),
+            };
+            rest.moves[0].variations.clear();
+            walk(&rest, j + 1 < alts[i].len(), depth + 1, emit)?;
+        }
+    }
+    Ok(())
+}
+
 /// Adds a comment to a slot. Line ends are normalised to `\n` (records
 /// written on Windows carry `\r\n`), so a comment reads the same whatever
 /// format it is converted to.

@@ -6,7 +6,7 @@ use super::keys::{KeyBytes, Keys};
 use super::{HEADER_LEN, SLOT_ROLES, STRINGS};
 use crate::encoding::TextEncoding;
 use crate::error::{ErrorKind, RecordError};
-use crate::record::{Line, Record, RecordType};
+use crate::record::{Record, RecordType};
 
 /// How [`write_xqf`] writes a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,7 +139,18 @@ pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, Recor
         false,
         opening,
     )?;
-    w.line(&mut body, &record.main, false, 0)?;
+    // XQF squares: file times ten plus rank.
+    let sq = |s: xq_core::Square| (s.file() * 10 + s.rank()) as u8;
+    crate::tree::depth_first(&record.main, &mut |m| {
+        let squares = (sq(m.node.mv.from), sq(m.node.mv.to));
+        w.record(
+            &mut body,
+            squares,
+            m.next,
+            m.alternative,
+            m.node.comment.as_deref(),
+        )
+    })?;
 
     if version > 10 {
         for (i, b) in body.iter_mut().enumerate() {
@@ -210,51 +221,6 @@ impl Writer<'_> {
             }
         }
         out.extend_from_slice(&text);
-        Ok(())
-    }
-
-    /// Writes `line` depth first: its moves in order, then, from the last
-    /// move back to the first, the alternatives to each (the order readers
-    /// expect: an alternative comes after the whole subtree of the move it
-    /// replaces). `first_has_sibling` says whether another alternative to
-    /// the line's first move is written after this line.
-    fn line(
-        &self,
-        out: &mut Vec<u8>,
-        line: &Line,
-        first_has_sibling: bool,
-        depth: usize,
-    ) -> Result<(), RecordError> {
-        if depth > crate::tree::MAX_VARIATION_DEPTH {
-            return Err(RecordError::new(ErrorKind::TooDeep {
-                limit: crate::tree::MAX_VARIATION_DEPTH,
-            }));
-        }
-        let n = line.moves.len();
-        let alts: Vec<Vec<&Line>> = line.moves.iter().map(crate::tree::alternatives).collect();
-        for (i, node) in line.moves.iter().enumerate() {
-            let var = !alts[i].is_empty() || (i == 0 && first_has_sibling);
-            let sq = |s: xq_core::Square| (s.file() * 10 + s.rank()) as u8;
-            self.record(
-                out,
-                (sq(node.mv.from), sq(node.mv.to)),
-                i + 1 < n,
-                var,
-                node.comment.as_deref(),
-            )?;
-        }
-        for i in (0..n).rev() {
-            let list = &alts[i];
-            for (j, v) in list.iter().enumerate() {
-                let rest = Line {
-                    comment: None,
-                    moves: v.moves.clone(),
-                };
-                let mut rest = rest;
-                rest.moves[0].variations.clear();
-                self.line(out, &rest, j + 1 < list.len(), depth + 1)?;
-            }
-        }
         Ok(())
     }
 }
