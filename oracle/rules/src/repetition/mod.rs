@@ -15,6 +15,7 @@ pub mod pattern;
 pub mod search;
 pub mod terms;
 pub mod threats;
+pub mod tied;
 pub mod verdict;
 
 use xq_core::{Color, Game, Square};

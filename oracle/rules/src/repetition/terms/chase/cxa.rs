@@ -16,7 +16,7 @@
 //! - a side holding a drawing point does not chase advisors and elephants
 //!   by the way (26.2).
 
-use xq_core::{Move, Position, Role, Square, Validation};
+use xq_core::{geometry, Move, Position, Role, Square, Validation};
 
 use super::ChaseAnalysis;
 use crate::clauses::Clause;
@@ -63,22 +63,35 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     let escaping = std::cell::OnceCell::new();
     let mut candidates: Vec<Threat> = Vec::new();
     for t in now {
+        let mut t = t.clone();
         if existing
             .iter()
             .any(|&(_, target, gain)| target == t.target && (gain > 0 || gain >= t.gain))
         {
-            // A piece that steps out of an attack renews a chase it makes
-            // by itself on a target it did not attack before (参考图45: the
-            // cannon escapes onto the elephant a horse already attacked), or
-            // one it helps (图10, 11, 25, 27, 28).
-            let own_new = t.attacker == ctx.mv.to
-                && t.single
+            // A piece that steps out of an attack renews a chase when it
+            // brings a new attacker onto the target: itself (参考图45: the
+            // cannon escapes onto the elephant a horse already attacked) or
+            // a piece it unmasks (参考图23: the cannon's retreat frees the
+            // horse's leg onto a cannon the rook already attacked); an
+            // escape that adds no force to the attack stays idle (参考图37).
+            // It also renews one it helps (图10, 11, 25, 27, 28), and one
+            // whose target it holds in place (不能离线, 参考图39, 49).
+            let new_attacker = t.single
                 && !t.by_check
                 && !existing
                     .iter()
                     .any(|&(a, target, _)| a == t.attacker && target == t.target);
             let renewed = *escaping.get_or_init(|| ctx.escapes())
-                && (own_new || renews_joint_threat(ctx, now, t));
+                && (new_attacker
+                    || renews_joint_threat(ctx, now, &t)
+                    || match holds_target(ctx, &t) {
+                        Some(Hold::Guards) => {
+                            t.single = false;
+                            true
+                        }
+                        Some(Hold::Pins) => true,
+                        None => false,
+                    });
             if !renewed {
                 grounds.push(if ctx.answers_check {
                     Clause::CheckAnswerByOther
@@ -103,7 +116,7 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             grounds.push(Clause::TermExchange);
             continue;
         }
-        candidates.push(t.clone());
+        candidates.push(t);
     }
 
     // 26.1.1: a king or pawn move that lets another piece attack is a
@@ -196,6 +209,53 @@ fn renews_joint_threat(ctx: &MoveContext, now: &[Threat], t: &Threat) -> bool {
         // piece screens one of our cannons, the joint chase's helper.
         Err(_) => true,
     }
+}
+
+/// How the moved piece holds a chased piece in place.
+enum Hold {
+    /// It guards every point the target could flee to: a second attacker,
+    /// so the chase is joint (参考图39: rook, horse and cannon together
+    /// chase the rook that could otherwise take the cannon's screen).
+    Guards,
+    /// It holds the target some other way — a pin, a mate that would
+    /// follow: the chase stays the attacker's own (参考图49: the horse
+    /// keeps the cannon on its line, a chase of an unprotected piece).
+    Pins,
+}
+
+/// 不能离线: whether the moved piece is what keeps the target of `t` from
+/// getting away: the target has no way out now, and would have one if the
+/// moved piece were not on the board.
+fn holds_target(ctx: &MoveContext, t: &Threat) -> Option<Hold> {
+    if t.by_check || !ctx.search.getaways(ctx.after, t.target).is_empty() {
+        return None;
+    }
+    let holder = ctx.mv.to;
+    let mut setup = ctx.after.to_setup();
+    setup.board[holder.index()] = None;
+    let without = Position::from_setup(&setup, Validation::Relaxed).ok()?;
+    let ways = ctx.search.getaways(&without, t.target);
+    if ways.is_empty() {
+        return None;
+    }
+    // A way out the moved piece merely stands in is blocked (拦, 24.6),
+    // which has no attacking effect: it must hold the target by attack —
+    // a pin, a mate that would follow, a guard on the point — on some way
+    // out (参考图37: the cannon that escapes onto the horse's leg adds no
+    // force to the attack on the horse).
+    let role = ctx.after.piece_at(t.target)?.role;
+    let stands_in =
+        |m: &Move| m.to == holder || geometry::path(role, m.from, m.to).contains(&holder);
+    let attacked: Vec<&Move> = ways.iter().filter(|m| !stands_in(m)).collect();
+    if attacked.is_empty() {
+        return None;
+    }
+    let guarded = |m: &&Move| ctx.after.attackers(m.to, ctx.mover.color).contains(&holder);
+    Some(if attacked.iter().all(guarded) {
+        Hold::Guards
+    } else {
+        Hold::Pins
+    })
 }
 
 /// The pieces of a side that can attack across the river: rooks, horses,
