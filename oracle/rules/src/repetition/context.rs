@@ -37,6 +37,7 @@ pub struct MoveContext<'a> {
     threats_now: OnceCell<Vec<Threat>>,
     threats_before: OnceCell<Vec<Threat>>,
     threats_before_check: OnceCell<Vec<Threat>>,
+    threats_after_any_answer: OnceCell<Vec<Threat>>,
     mates_now: OnceCell<Vec<Move>>,
 }
 
@@ -71,6 +72,7 @@ impl<'a> MoveContext<'a> {
             threats_now: OnceCell::new(),
             threats_before: OnceCell::new(),
             threats_before_check: OnceCell::new(),
+            threats_after_any_answer: OnceCell::new(),
             mates_now: OnceCell::new(),
         }
     }
@@ -95,6 +97,36 @@ impl<'a> MoveContext<'a> {
             match self.before_check.and_then(Position::passed) {
                 Some(p) => self.search.threats(&p, self.rules),
                 None => Vec::new(),
+            }
+        })
+    }
+
+    /// When the move answers a check: those of the mover's threats after
+    /// it that every other answer would leave too — made by the check, not
+    /// by this answer. Empty when no other answer can be compared (an
+    /// answer that checks has no threats to compare).
+    pub fn threats_after_any_answer(&self) -> &[Threat] {
+        self.threats_after_any_answer.get_or_init(|| {
+            if !self.answers_check {
+                return Vec::new();
+            }
+            let mut common: Vec<Threat> = self.threats_now().to_vec();
+            let mut compared = false;
+            for other in self.search.moves(self.before) {
+                if other == self.mv || common.is_empty() {
+                    continue;
+                }
+                let Some(p) = self.before.play_unchecked(other).passed() else {
+                    continue;
+                };
+                let theirs = self.search.threats(&p, self.rules);
+                common.retain(|t| theirs.iter().any(|x| x.target == t.target));
+                compared = true;
+            }
+            if compared {
+                common
+            } else {
+                Vec::new()
             }
         })
     }

@@ -64,6 +64,18 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     let mut candidates: Vec<Threat> = Vec::new();
     for t in now {
         let mut t = t.clone();
+        // 26.1.4 counts what the answer creates; a threat that any other
+        // answer would leave standing as well was made by the check itself
+        // (参考图19: the checking rook leaves the cannon it protected).
+        if ctx.answers_check
+            && ctx
+                .threats_after_any_answer()
+                .iter()
+                .any(|x| x.target == t.target)
+        {
+            grounds.push(Clause::CheckAnswerByOther);
+            continue;
+        }
         if existing
             .iter()
             .any(|&(_, target, gain)| target == t.target && (gain > 0 || gain >= t.gain))
