@@ -82,7 +82,7 @@ impl SearchLimits {
 impl Default for SearchLimits {
     fn default() -> Self {
         SearchLimits {
-            kill_depth: 4,
+            kill_depth: 5,
             check_win_depth: 2,
             nodes_per_move: 2_000_000,
             nodes_per_cycle: 20_000_000,
