@@ -102,8 +102,8 @@ impl<'a> MoveContext<'a> {
     }
 
     /// When the move answers a check: those of the mover's threats after
-    /// it that every other answer would leave too — made by the check, not
-    /// by this answer. Empty when no other answer can be compared (an
+    /// it that every other answer would leave too, the same capture of the
+    /// same piece — made by the check, not by this answer. Empty when no other answer can be compared (an
     /// answer that checks has no threats to compare).
     pub fn threats_after_any_answer(&self) -> &[Threat] {
         self.threats_after_any_answer.get_or_init(|| {
@@ -120,7 +120,11 @@ impl<'a> MoveContext<'a> {
                     continue;
                 };
                 let theirs = self.search.threats(&p, self.rules);
-                common.retain(|t| theirs.iter().any(|x| x.target == t.target));
+                common.retain(|t| {
+                    theirs
+                        .iter()
+                        .any(|x| x.target == t.target && x.attacker == t.attacker)
+                });
                 compared = true;
             }
             if compared {

@@ -36,3 +36,7 @@ impl Search<'_> {
         out
     }
 }
+
+#[cfg(test)]
+#[path = "tied_tests.rs"]
+mod tests;

@@ -71,7 +71,7 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             && ctx
                 .threats_after_any_answer()
                 .iter()
-                .any(|x| x.target == t.target)
+                .any(|x| x.target == t.target && x.attacker == t.attacker)
         {
             grounds.push(Clause::CheckAnswerByOther);
             continue;
