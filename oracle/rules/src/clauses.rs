@@ -197,6 +197,9 @@ clauses! {
     CompleteExchange = "special.complete-exchange",
     /// Holding a drawing point.
     DrawingPoint = "special.drawing-point",
+    /// 不能离线: a piece held in place, here by an escaping piece that
+    /// renews a chase of it.
+    CannotLeaveLine = "special.cannot-leave-line",
     /// 26.9: heavy against light when both are forbidden.
     BothForbiddenRanking = "special.both-forbidden-ranking",
 }

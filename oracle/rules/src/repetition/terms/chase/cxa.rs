@@ -97,11 +97,12 @@ pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
                 && (new_attacker
                     || renews_joint_threat(ctx, now, &t)
                     || match holds_target(ctx, &t) {
-                        Some(Hold::Guards) => {
-                            t.single = false;
+                        Some(hold) => {
+                            // A guard on every way out is a second attacker.
+                            t.single &= hold == Hold::Pins;
+                            grounds.push(Clause::CannotLeaveLine);
                             true
                         }
-                        Some(Hold::Pins) => true,
                         None => false,
                     });
             if !renewed {
@@ -224,6 +225,7 @@ fn renews_joint_threat(ctx: &MoveContext, now: &[Threat], t: &Threat) -> bool {
 }
 
 /// How the moved piece holds a chased piece in place.
+#[derive(PartialEq, Eq)]
 enum Hold {
     /// It guards every point the target could flee to: a second attacker,
     /// so the chase is joint (参考图39: rook, horse and cannon together
