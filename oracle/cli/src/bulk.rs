@@ -484,6 +484,9 @@ fn rule_guarded(job: Job, settings: &Settings) -> GameReport {
                         "game {}: the oracle failed on this game (a bug; please report it): {what}",
                         index
                     ),
+                    message_zh: format!(
+                        "第 {index} 局：裁判程序在此局出错（程序缺陷，请报告）：{what}"
+                    ),
                     ply: None,
                     in_variation: false,
                     location: None,

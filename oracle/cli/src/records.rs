@@ -169,6 +169,8 @@ pub struct BadRecord {
     pub code: &'static str,
     /// The reader's message: format, game, place in the file, ply, reason.
     pub message: String,
+    /// The same in Chinese, for the text output in `--lang zh`.
+    pub message_zh: String,
     /// The ply of a bad move, counting from 1.
     pub ply: Option<usize>,
     /// Whether that ply is in a variation.
@@ -183,6 +185,7 @@ impl BadRecord {
         BadRecord {
             code: e.code(),
             message: e.to_string(),
+            message_zh: e.zh(),
             ply: e.ply,
             in_variation: e.in_variation,
             location,
@@ -247,6 +250,11 @@ fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecor
             record.source.format.name().to_uppercase(),
             record.source.game
         ),
+        message_zh: format!(
+            "{}，第 {} 局：{e}",
+            record.source.format.name().to_uppercase(),
+            record.source.game
+        ),
         ply: None,
         in_variation: false,
         location: None,
@@ -297,7 +305,10 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
                     Lang::Zh => "棋谱无法读取：",
                     Lang::En => "The record cannot be read: ",
                 },
-                b.message
+                match lang {
+                    Lang::Zh => &b.message_zh,
+                    Lang::En => &b.message,
+                }
             );
         }
         Ok(r) => {

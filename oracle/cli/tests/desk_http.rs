@@ -345,6 +345,13 @@ fn garbage_records_get_a_message_that_says_where() {
         assert!(zh.starts_with("无法读取棋谱"), "{zh}");
         assert!(en.len() <= 700, "one bounded line: {en}");
     }
+    // The Chinese message says where and why in Chinese too.
+    let a = desk.request("POST", "/api/record", &fixture("malformed.pgn"));
+    let (_, _, zh) = a.error();
+    assert!(zh.contains("第 4 行第 9 列，第 2 着"), "{zh}");
+    assert!(!zh.contains("ply"), "{zh}");
+    let a = desk.request("POST", "/api/record", b"   \n");
+    assert_eq!(a.error().2, "无法读取棋谱：PGN：文件为空");
     // Random bytes of many lengths: an answer every time, never a crash.
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     for n in 0..40 {

@@ -284,7 +284,7 @@ test('a malformed upload gets a clear message on the page', async () => {
   await msg.waitFor({ state: 'visible' });
   const said = await msg.innerText();
   assert.match(said, /无法读取棋谱/);
-  assert.match(said, /4:9, ply 2/);
+  assert.match(said, /第 4 行第 9 列，第 2 着/);
   assert.match(said, /马二进五/);
   await shot('10-malformed');
   await page.setInputFiles('#file', { name: 'noise.xqf', mimeType: 'application/octet-stream', buffer: Buffer.from([0x58, 0x51, 0x0a, 0, 1, 2, 3, 255, 254]) });

@@ -306,16 +306,21 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
         }
         match item {
             Ok(r) => games.push(record_json(&r, i + 1)),
-            Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&format!("无法读取棋谱：{e}"))})),
+            Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.zh())})),
         }
     }
     if games.is_empty() {
-        let first = errors
-            .first()
-            .and_then(|e| e["en"].as_str())
-            .unwrap_or("the file holds no game")
-            .to_string();
-        return Err(DeskError::BadRecord(first));
+        let first = |lang: &str, none: &str| {
+            errors
+                .first()
+                .and_then(|e| e[lang].as_str())
+                .unwrap_or(none)
+                .to_string()
+        };
+        return Err(DeskError::BadRecord {
+            en: first("en", "the file holds no game"),
+            zh: first("zh", "文件中没有棋局"),
+        });
     }
     Ok(json!({"format": format.name(), "games": games, "errors": errors, "more": more}))
 }

@@ -29,8 +29,13 @@ pub enum DeskError {
     BadMoves(String),
     /// An unknown edition id.
     UnknownEdition(String),
-    /// A record file that yields no game, with why.
-    BadRecord(String),
+    /// A record file that yields no game, with why, in English and Chinese.
+    BadRecord {
+        /// Why, in English.
+        en: String,
+        /// Why, in Chinese.
+        zh: String,
+    },
     /// Too much asked of one request (moves, games).
     TooMuch(String),
     /// All connections are busy.
@@ -51,7 +56,7 @@ impl DeskError {
             DeskError::BadFen(_) => "bad-fen",
             DeskError::BadMoves(_) => "bad-moves",
             DeskError::UnknownEdition(_) => "unknown-edition",
-            DeskError::BadRecord(_) => "bad-record",
+            DeskError::BadRecord { .. } => "bad-record",
             DeskError::TooMuch(_) => "too-much",
             DeskError::Busy => "busy",
         }
@@ -67,7 +72,7 @@ impl DeskError {
             DeskError::BadFen(_)
             | DeskError::BadMoves(_)
             | DeskError::UnknownEdition(_)
-            | DeskError::BadRecord(_) => (422, "Unprocessable Content"),
+            | DeskError::BadRecord { .. } => (422, "Unprocessable Content"),
             DeskError::TooMuch(_) => (413, "Content Too Large"),
             DeskError::Busy => (503, "Service Unavailable"),
         }
@@ -96,7 +101,7 @@ impl DeskError {
             DeskError::BadFen(w) => ("局面（FEN）无效".to_string(), Some(w.clone())),
             DeskError::BadMoves(w) => ("着法有误".to_string(), Some(w.clone())),
             DeskError::UnknownEdition(w) => ("未知的规则版本".to_string(), Some(w.clone())),
-            DeskError::BadRecord(w) => ("无法读取棋谱".to_string(), Some(w.clone())),
+            DeskError::BadRecord { zh, .. } => ("无法读取棋谱".to_string(), Some(zh.clone())),
             DeskError::TooMuch(w) => ("内容超出限制".to_string(), Some(w.clone())),
             DeskError::Busy => ("服务器繁忙，请稍后再试".to_string(), None),
         };
@@ -130,7 +135,7 @@ impl fmt::Display for DeskError {
             DeskError::BadFen(w) => f.write_str(w),
             DeskError::BadMoves(w) => f.write_str(w),
             DeskError::UnknownEdition(w) => write!(f, "unknown edition {w}"),
-            DeskError::BadRecord(w) => write!(f, "cannot read the record: {w}"),
+            DeskError::BadRecord { en, .. } => write!(f, "cannot read the record: {en}"),
             DeskError::TooMuch(w) => f.write_str(w),
             DeskError::Busy => f.write_str("the desk is busy: too many connections"),
         }

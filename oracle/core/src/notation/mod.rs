@@ -146,6 +146,33 @@ fn quote(text: &str, escaped: bool) -> String {
     }
 }
 
+impl ParseMoveError {
+    /// The explanation in Chinese, for arbiter-facing output. The details
+    /// of an unreadable text (which piece was looked for, which fit) stay
+    /// as the reader wrote them.
+    pub fn zh(&self) -> String {
+        match self {
+            ParseMoveError::Syntax { text, detail } => format!(
+                "{} 不是 ICCS、WXF 或中文记谱的着法：{detail}",
+                quote(text, true)
+            ),
+            ParseMoveError::NoSuchPiece { text, detail } => {
+                format!("{} 没有对应的棋子：{detail}", quote(text, false))
+            }
+            ParseMoveError::Ambiguous { text, detail } => {
+                format!("{} 有歧义：{detail}", quote(text, false))
+            }
+            ParseMoveError::Illegal { text, mv, reason } => {
+                if text == &mv.to_string() {
+                    format!("{text} 不合规则：{}", reason.zh())
+                } else {
+                    format!("{}（{mv}）不合规则：{}", quote(text, false), reason.zh())
+                }
+            }
+        }
+    }
+}
+
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
