@@ -7,8 +7,9 @@
 //!
 //! - the threat is **new**: the same target was not already winnable before
 //!   the move (从捉到捉 is idle) — or, when the move answers a check, before
-//!   that check (26.1.4) — except for a joint threat renewed by a helper
-//!   that escaped an attack;
+//!   that check, nor after every other answer (26.1.4) — except for a
+//!   threat renewed by a piece that escaped an attack: one that brings a new
+//!   attacker, helps a joint threat, or holds the target in place (不能离线);
 //! - it is not a trade the target can accept (兑);
 //! - the king's and the pawns' own attacks are idle (26.1), except a pawn
 //!   capture that would give check (26.8), and a king or pawn move that only
