@@ -77,6 +77,26 @@ impl Search<'_> {
         t
     }
 
+    /// The net gain of the capture `m` when it wins material in the sense
+    /// of 捉, else `None`: the victim is material, and the complete exchange
+    /// — in which the chaser's king and pawns capture nothing where their
+    /// own attacks are idle — comes out ahead, or level when the target is
+    /// won on its own point and the loss is elsewhere (26.5; 参考图27: the
+    /// cannon takes an unprotected rook, and the rook it was screening is
+    /// lost in return).
+    fn winning_gain(&self, pos: &Position, m: Move, rules: &RepetitionRules) -> Option<i32> {
+        let target = pos.piece_at(m.to)?;
+        if !is_material(target, m.to, rules) {
+            return None;
+        }
+        let gain = if rules.king_pawn_alone_chase_allowed {
+            self.gain_without_king_pawn(pos, m, Accounting::Figures)
+        } else {
+            self.gain(pos, m, Accounting::Figures)
+        };
+        (gain > 0 || (gain == 0 && self.local_gain(pos, m) > 0)).then_some(gain)
+    }
+
     /// Material the side to move could win with one capture, after the
     /// complete exchange, without the opponent then mating by checks within
     /// `mate_depth` moves.
@@ -88,24 +108,10 @@ impl Search<'_> {
     ) -> Vec<Threat> {
         let mut out = Vec::new();
         for m in self.captures(pos) {
-            let target_piece = pos.piece_at(m.to).expect("a capture");
-            if !is_material(target_piece, m.to, rules) {
+            let Some(gain) = self.winning_gain(pos, m, rules) else {
                 continue;
-            }
-            // The complete exchange, in which the chaser's king and pawns
-            // capture nothing where their own attacks are idle.
-            let gain = if rules.king_pawn_alone_chase_allowed {
-                self.gain_without_king_pawn(pos, m, Accounting::Figures)
-            } else {
-                self.gain(pos, m, Accounting::Figures)
             };
-            // 26.5: a chase when the exchange comes out ahead — or level, when
-            // the target is won on its own point and the loss is elsewhere
-            // (参考图27: the cannon takes an unprotected rook, and the rook it
-            // was screening is lost in return).
-            if !(gain > 0 || (gain == 0 && self.local_gain(pos, m) > 0)) {
-                continue;
-            }
+            let target_piece = pos.piece_at(m.to).expect("a capture");
             let after = pos.play_unchecked(m);
             // 24.3: a gain the opponent answers with mate is no gain — mate
             // by checks, the same reach as 杀 (图8: the king steps back so
@@ -149,16 +155,7 @@ impl Search<'_> {
     ) -> Option<(i32, Square)> {
         let mut candidates: Vec<(i32, usize, Move)> = Vec::new();
         for (i, m) in self.captures(pos).into_iter().enumerate() {
-            let target_piece = pos.piece_at(m.to).expect("a capture");
-            if !is_material(target_piece, m.to, rules) {
-                continue;
-            }
-            let gain = if rules.king_pawn_alone_chase_allowed {
-                self.gain_without_king_pawn(pos, m, Accounting::Figures)
-            } else {
-                self.gain(pos, m, Accounting::Figures)
-            };
-            if gain > 0 || (gain == 0 && self.local_gain(pos, m) > 0) {
+            if let Some(gain) = self.winning_gain(pos, m, rules) {
                 candidates.push((gain, i, m));
             }
         }

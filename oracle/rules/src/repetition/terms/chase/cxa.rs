@@ -211,18 +211,24 @@ fn renews_joint_threat(ctx: &MoveContext, now: &[Threat], t: &Threat) -> bool {
     let Some(threatening) = ctx.threatening.as_ref() else {
         return false;
     };
-    let mut setup = threatening.to_setup();
-    setup.board[moved_to.index()] = None;
-    match Position::from_setup(&setup, Validation::Relaxed) {
-        Ok(without) => !ctx
+    match without_piece(threatening, moved_to) {
+        Some(without) => !ctx
             .search
             .threats(&without, ctx.rules)
             .iter()
             .any(|x| x.target == t.target),
         // Without it the opponent's king would stand in check: the moved
         // piece screens one of our cannons, the joint chase's helper.
-        Err(_) => true,
+        None => true,
     }
+}
+
+/// `pos` with the piece on `sq` taken off the board, if that leaves a
+/// position (it does not when the side not to move would then be in check).
+fn without_piece(pos: &Position, sq: Square) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.board[sq.index()] = None;
+    Position::from_setup(&setup, Validation::Relaxed).ok()
 }
 
 /// How the moved piece holds a chased piece in place.
@@ -246,9 +252,7 @@ fn holds_target(ctx: &MoveContext, t: &Threat) -> Option<Hold> {
         return None;
     }
     let holder = ctx.mv.to;
-    let mut setup = ctx.after.to_setup();
-    setup.board[holder.index()] = None;
-    let without = Position::from_setup(&setup, Validation::Relaxed).ok()?;
+    let without = without_piece(ctx.after, holder)?;
     let ways = ctx.search.getaways(&without, t.target);
     if ways.is_empty() {
         return None;
