@@ -15,6 +15,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use xq_core::Outcome;
+use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{Comparison, Lang, RulingReason};
 use xq_records::{ReadOptions, Record, RecordError};
 

@@ -8,8 +8,8 @@ use serde::Serialize;
 use xq_core::{format_move, Color, Game, Notation, Outcome, Piece, Position, Square};
 use xq_oracle::clauses::Clause;
 use xq_oracle::edition::Edition;
-use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
+use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{
     rule_game, FollowUp, GameRuling, Lang, PointKind, RecordError, Ruling, RulingOptions,
     RulingPoint,
@@ -246,7 +246,7 @@ fn cycle_moves(r: &Ruling) -> Vec<CycleMoveView> {
             iccs: m.mv.to_string(),
             chinese: m.chinese.clone(),
             kind: m.kind.name(),
-            kind_zh: MoveKind::zh(m.kind),
+            kind_zh: m.kind.zh(),
             targets: m.targets.clone(),
             target_names: m.target_pieces.iter().map(|&p| piece_name(p)).collect(),
             complete: m.complete,

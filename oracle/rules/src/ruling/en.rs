@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use xq_core::Color;
 
+use super::words::Label;
 use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
 use crate::edition::StalemateResult;
 use crate::repetition::Pattern;

@@ -14,6 +14,7 @@
 pub mod en;
 pub mod game;
 pub mod picture;
+pub mod words;
 pub mod zh;
 
 pub use game::{rule_game, Comparison, FollowUp, GameRuling, PointKind, RulingPoint};
@@ -31,86 +32,7 @@ use crate::repetition::{
     self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict,
 };
 
-/// Why the ruling is what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RulingReason {
-    /// The side to move is mated (将死).
-    Checkmate,
-    /// The side to move has no legal move and is not in check (困毙).
-    Stalemate,
-    /// One side checked perpetually (长将) and loses.
-    PerpetualCheck,
-    /// Both sides checked perpetually: a draw.
-    MutualPerpetualCheck,
-    /// Both sides' patterns are allowed: a draw.
-    BothAllowed,
-    /// Both forbidden with equal weight: a draw.
-    BothForbidden,
-    /// One side's pattern is forbidden (or heavier): it must vary, and
-    /// loses if the repetition stands.
-    MustVary,
-    /// The natural move limit is reached: a draw (on a claim, unless the
-    /// edition makes it automatic).
-    NaturalLimit,
-    /// A move of the record is illegal, and the edition makes playing it a
-    /// loss (自杀: self-check, facing kings; or another movement violation).
-    IllegalMove,
-    /// Nothing to rule on.
-    None,
-}
-
-impl RulingReason {
-    /// Every reason.
-    pub const ALL: [RulingReason; 10] = [
-        RulingReason::Checkmate,
-        RulingReason::Stalemate,
-        RulingReason::PerpetualCheck,
-        RulingReason::MutualPerpetualCheck,
-        RulingReason::BothAllowed,
-        RulingReason::BothForbidden,
-        RulingReason::MustVary,
-        RulingReason::NaturalLimit,
-        RulingReason::IllegalMove,
-        RulingReason::None,
-    ];
-
-    /// The name used in JSON and case files.
-    pub fn name(self) -> &'static str {
-        match self {
-            RulingReason::Checkmate => "checkmate",
-            RulingReason::Stalemate => "stalemate",
-            RulingReason::PerpetualCheck => "perpetual-check",
-            RulingReason::MutualPerpetualCheck => "mutual-perpetual-check",
-            RulingReason::BothAllowed => "both-allowed",
-            RulingReason::BothForbidden => "both-forbidden",
-            RulingReason::MustVary => "must-vary",
-            RulingReason::NaturalLimit => "natural-limit",
-            RulingReason::IllegalMove => "illegal-move",
-            RulingReason::None => "none",
-        }
-    }
-
-    /// A short label for people, in a language.
-    pub fn label(self, lang: Lang) -> &'static str {
-        let (zh, en) = match self {
-            RulingReason::Checkmate => ("将死", "checkmate"),
-            RulingReason::Stalemate => ("困毙", "no legal move (stalemate)"),
-            RulingReason::PerpetualCheck => ("长将", "perpetual check"),
-            RulingReason::MutualPerpetualCheck => ("双方长将", "mutual perpetual check"),
-            RulingReason::BothAllowed => ("双方不变作和", "both allowed: draw"),
-            RulingReason::BothForbidden => ("双方均犯禁例作和", "both forbidden: draw"),
-            RulingReason::MustVary => ("一方须变着", "one side must vary"),
-            RulingReason::NaturalLimit => ("自然限着", "natural move limit"),
-            RulingReason::IllegalMove => ("违例着法", "illegal move"),
-            RulingReason::None => ("无须裁决", "nothing to rule"),
-        };
-        match lang {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-}
+pub use xq_spec::RulingReason;
 
 /// The level of the event, where the edition's rules depend on it (how
 /// many movement violations lose).
@@ -148,15 +70,7 @@ pub struct CycleInfo {
     pub procedure: Procedure,
 }
 
-/// Who starts an adjudication.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Procedure {
-    /// A player claims (the arbiter may also step in).
-    Claim,
-    /// The arbiter rules as soon as the count is reached.
-    Automatic,
-}
+pub use xq_spec::Procedure;
 
 /// One move of a cycle, as ruled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -538,10 +452,10 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
     // and the special rules that decided them, then the count.
     let mut clauses = vec![r.verdict.clause()];
     for side in [&r.red, &r.black] {
-        clauses.push(side.pattern.clause());
+        clauses.push(repetition::pattern::pattern_clause(side.pattern));
         clauses.extend(side.grounds.iter().copied());
         for (_, c) in &side.moves {
-            clauses.push(c.kind.clause());
+            clauses.push(repetition::terms::kind_clause(c.kind));
             clauses.extend(c.grounds.iter().copied());
         }
     }
