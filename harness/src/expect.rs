@@ -204,7 +204,7 @@ impl Expect {
             }
             Expect::IsLegal(i) => match (&i.legal, &i.reason) {
                 (true, Some(_)) => return Err("a legal move has no reason to be refused".into()),
-                (false, Some(r)) if !IllegalMoveCode::from_name(r).is_none() => {
+                (false, Some(r)) if IllegalMoveCode::from_name(r).is_none() => {
                     return Err(format!(
                         "unknown reason {r:?}; known: {}",
                         IllegalMoveCode::NAMES.join(", ")

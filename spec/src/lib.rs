@@ -14,13 +14,20 @@
 //! assert!("jiang".parse::<MoveKind>().unwrap_err().to_string().contains("check, kill"));
 //! ```
 
+pub mod clauses;
+pub mod editions;
 mod game;
+mod literal;
 pub mod protocol;
 mod rulings;
 mod runs;
 mod vocabulary;
 
+pub use clauses::Clause;
+pub use editions::{Edition, Ruleset};
 pub use game::{Color, EndReason, IllegalMoveCode, Notation, Outcome, ProblemCode, Rejection};
+#[doc(hidden)]
+pub use literal::RustLiteral;
 pub use protocol::QuestionKind;
 pub use rulings::{MoveKind, Pattern, Procedure, RulingReason};
 pub use runs::RunStatus;

@@ -116,12 +116,39 @@ crate::vocabulary! {
     }
 }
 
-crate::vocabulary! {
-    /// Who starts an adjudication.
-    pub enum Procedure: "a procedure" {
-        /// `claim`: a player claims (the arbiter may also step in).
-        Claim = "claim",
-        /// `automatic`: the arbiter rules as soon as the count is reached.
-        Automatic = "automatic",
+/// Who starts an adjudication: the edition's parameter, as a ruling reports it.
+pub use crate::editions::Adjudication as Procedure;
+
+impl MoveKind {
+    /// The clause defining the kind's term.
+    pub const fn clause(self) -> crate::Clause {
+        use crate::Clause;
+        match self {
+            MoveKind::Check => Clause::TermCheck,
+            MoveKind::Kill => Clause::TermKill,
+            MoveKind::Chase => Clause::TermChase,
+            MoveKind::Exchange => Clause::TermExchange,
+            MoveKind::Offer => Clause::TermOffer,
+            MoveKind::Block => Clause::TermBlock,
+            MoveKind::Follow => Clause::TermFollow,
+            MoveKind::Idle => Clause::TermIdle,
+        }
+    }
+}
+
+impl Pattern {
+    /// The clause that names the pattern.
+    pub const fn clause(self) -> crate::Clause {
+        use crate::Clause;
+        match self {
+            Pattern::PerpetualCheck => Clause::PerpetualCheck,
+            Pattern::PerpetualKill => Clause::PerpetualKill,
+            Pattern::PerpetualChase => Clause::PerpetualChase,
+            Pattern::CheckKill => Clause::CheckKill,
+            Pattern::CheckChase => Clause::CheckChase,
+            Pattern::KillChase => Clause::KillChase,
+            Pattern::PerpetualAttack => Clause::Forbidden,
+            Pattern::AttackIdle | Pattern::Idle => Clause::Allowed,
+        }
     }
 }

@@ -131,6 +131,14 @@ macro_rules! vocabulary {
             }
         }
 
+        impl $crate::RustLiteral for $name {
+            fn rust(&self) -> String {
+                match self {
+                    $($name::$variant => concat!(stringify!($name), "::", stringify!($variant)).to_string(),)*
+                }
+            }
+        }
+
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 f.write_str(self.name())

@@ -208,7 +208,7 @@ impl Summary {
                 .iter()
                 .map(|(k, n)| {
                     let label = RulingReason::ALL
-                        .into_iter()
+                        .iter()
                         .find(|r| r.name() == *k)
                         .map_or(*k, |r| r.label(lang));
                     format!("{label} {n}")

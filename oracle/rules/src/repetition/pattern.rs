@@ -2,25 +2,10 @@
 //! whether the edition forbids it (24.13, 24.14).
 
 use super::terms::MoveKind;
-use crate::clauses::Clause;
 use crate::edition::RepetitionRules;
 use crate::ruling::words::Label;
 
 pub use xq_spec::Pattern;
-
-/// The clause that names a pattern.
-pub fn pattern_clause(pattern: Pattern) -> Clause {
-    match pattern {
-        Pattern::PerpetualCheck => Clause::PerpetualCheck,
-        Pattern::PerpetualKill => Clause::PerpetualKill,
-        Pattern::PerpetualChase => Clause::PerpetualChase,
-        Pattern::CheckKill => Clause::CheckKill,
-        Pattern::CheckChase => Clause::CheckChase,
-        Pattern::KillChase => Clause::KillChase,
-        Pattern::PerpetualAttack => Clause::Forbidden,
-        Pattern::AttackIdle | Pattern::Idle => Clause::Allowed,
-    }
-}
 
 /// Whether the edition forbids this pattern (禁止着法).
 pub fn forbidden(pattern: Pattern, rules: &RepetitionRules) -> bool {

@@ -189,7 +189,7 @@ fn cycle(r: &Ruling, loser: Color) -> String {
     let cited: Vec<String> = r
         .clauses
         .iter()
-        .map(|&c| cite(c, &edition.id, Lang::En))
+        .map(|&c| cite(c, edition.id, Lang::En))
         .collect();
     s.push_str(&cited.join("; "));
     if let Some(search) = &r.search {

@@ -189,7 +189,7 @@ impl Ruling {
         Ruling {
             result,
             reason,
-            edition: edition.id.clone(),
+            edition: edition.id.to_string(),
             cycle: None,
             red: None,
             black: None,
@@ -452,10 +452,10 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
     // and the special rules that decided them, then the count.
     let mut clauses = vec![r.verdict.clause()];
     for side in [&r.red, &r.black] {
-        clauses.push(repetition::pattern::pattern_clause(side.pattern));
+        clauses.push(side.pattern.clause());
         clauses.extend(side.grounds.iter().copied());
         for (_, c) in &side.moves {
-            clauses.push(repetition::terms::kind_clause(c.kind));
+            clauses.push(c.kind.clause());
             clauses.extend(c.grounds.iter().copied());
         }
     }
@@ -491,24 +491,14 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
 }
 
 /// How a clause's articles are cited in an edition, `id (24.3, figure 2)`,
-/// with the figure and rule names in the language.
+/// every kind of reference in the language (`图2`, `棋例总纲第1条` …).
 pub(crate) fn cite(clause: Clause, edition: &str, lang: Lang) -> String {
     let articles: Vec<String> = clause
         .articles(edition)
         .iter()
         .map(|a| match lang {
-            Lang::En => a.clone(),
-            Lang::Zh => {
-                if let Some(n) = a.strip_prefix("ref-figure ") {
-                    format!("参考图{n}")
-                } else if let Some(n) = a.strip_prefix("figure ") {
-                    format!("图{n}")
-                } else if let Some(n) = a.strip_prefix("rule ") {
-                    format!("第{n}条")
-                } else {
-                    a.clone()
-                }
-            }
+            Lang::En => a.en(),
+            Lang::Zh => a.zh(),
         })
         .collect();
     if articles.is_empty() {

@@ -163,7 +163,7 @@ fn cycle(r: &Ruling) -> String {
     let cited: Vec<String> = r
         .clauses
         .iter()
-        .map(|&c| cite(c, &edition.id, Lang::Zh))
+        .map(|&c| cite(c, edition.id, Lang::Zh))
         .collect();
     s.push_str(&cited.join("; "));
     if let Some(search) = &r.search {

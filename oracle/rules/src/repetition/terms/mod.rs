@@ -25,20 +25,6 @@ use crate::clauses::Clause;
 
 pub use xq_spec::MoveKind;
 
-/// The clause defining a move kind's term.
-pub fn kind_clause(kind: MoveKind) -> Clause {
-    match kind {
-        MoveKind::Check => Clause::TermCheck,
-        MoveKind::Kill => Clause::TermKill,
-        MoveKind::Chase => Clause::TermChase,
-        MoveKind::Exchange => Clause::TermExchange,
-        MoveKind::Offer => Clause::TermOffer,
-        MoveKind::Block => Clause::TermBlock,
-        MoveKind::Follow => Clause::TermFollow,
-        MoveKind::Idle => Clause::TermIdle,
-    }
-}
-
 /// A classified move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classified {
