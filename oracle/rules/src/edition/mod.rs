@@ -13,8 +13,8 @@ use serde_yaml::Value;
 
 pub use ruleset::{
     Adjudication, BelowThreshold, BothForbiddenRanking, ChaseModel, ExchangeBasis,
-    ExtraCyclesBeforeLoss, LimitReset, MoveRuleViolation, MutualCheckResult, NaturalLimitRules,
-    PerpetualCheckResult, RepetitionRules, Ruleset, SelfKill, StalemateResult,
+    ExtraCyclesBeforeLoss, LimitReset, MaterialValues, MoveRuleViolation, MutualCheckResult,
+    NaturalLimitRules, PerpetualCheckResult, RepetitionRules, Ruleset, SelfKill, StalemateResult,
     ViolationConsequence, ViolationThreshold,
 };
 
@@ -153,14 +153,20 @@ pub fn load_profiles(sources: &[(&str, &str)]) -> Result<Vec<Edition>, ProfileEr
             }
             chain.push(q);
         }
-        let parameters = chain
-            .iter()
-            .rev()
-            .fold(Value::Mapping(Default::default()), |acc, q| {
-                merge(&acc, &q.parameters)
-            });
-        let rules: Ruleset = serde_yaml::from_value(parameters)
-            .map_err(|e| err(&p.id, format!("parameters: {e}")))?;
+        let ruleset = |chain: &[&Profile]| -> Result<Ruleset, ProfileError> {
+            let parameters = chain
+                .iter()
+                .rev()
+                .fold(Value::Mapping(Default::default()), |acc, q| {
+                    merge(&acc, &q.parameters)
+                });
+            serde_yaml::from_value(parameters).map_err(|e| err(&p.id, format!("parameters: {e}")))
+        };
+        let rules = ruleset(&chain)?;
+        if chain.len() > 1 {
+            limit_may_be_lowered(&ruleset(&chain[1..])?, &rules)
+                .map_err(|m| err(&p.id, format!("parameters: natural_limit: {m}")))?;
+        }
         editions.push(Edition {
             id: p.id.clone(),
             name: p.name.clone(),
@@ -183,6 +189,27 @@ pub fn load_profiles(sources: &[(&str, &str)]) -> Result<Vec<Edition>, ProfileEr
     }
     editions.sort_by(|a, b| (!a.default, a.year, &a.id).cmp(&(!b.default, b.year, &b.id)));
     Ok(editions)
+}
+
+/// A profile that extends an edition (an event's own rules, say) may lower
+/// the natural limit's rounds only where that edition allows it
+/// (`reducible`: 1999 and 2020 4.2.4, "可根据比赛等级酌减"), and never raise
+/// them.
+fn limit_may_be_lowered(base: &Ruleset, derived: &Ruleset) -> Result<(), String> {
+    let (b, d) = (&base.natural_limit, &derived.natural_limit);
+    if d.rounds > b.rounds {
+        Err(format!(
+            "rounds {} is more than the {} of the edition it extends",
+            d.rounds, b.rounds
+        ))
+    } else if d.rounds < b.rounds && !b.reducible {
+        Err(format!(
+            "rounds {} is less than the {} of the edition it extends, which may not be reduced",
+            d.rounds, b.rounds
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// Every edition, the default first, then by year.
@@ -253,6 +280,43 @@ mod tests {
             .join("\n");
         let e = load_profiles(&[(DEFAULT, &text)]).unwrap_err();
         assert!(e.message.contains("mutual_check"), "{e}");
+    }
+
+    /// A profile for an event that extends `base` and sets its rounds.
+    fn event_profile(base: &str, rounds: u32) -> String {
+        format!(
+            "id: event\nname: e\nname_zh: e\nbody: e\nbody_zh: e\nyear: 2024\n\
+             default: false\nextends: {base}\nparameters:\n  natural_limit:\n    \
+             rounds: {rounds}\nsources: []\nnotes: ''\n"
+        )
+    }
+
+    #[test]
+    fn an_event_may_lower_the_limit_only_where_the_edition_allows() {
+        let source = |id: &str| SOURCES.iter().find(|(f, _)| *f == id).unwrap().1;
+        let load = |base: &str, rounds: u32| {
+            let event = event_profile(base, rounds);
+            load_profiles(&[
+                (DEFAULT, source(DEFAULT)),
+                (base, source(base)),
+                ("event", &event),
+            ])
+            .map(|all| {
+                all.iter()
+                    .find(|e| e.id == "event")
+                    .unwrap()
+                    .natural_limit()
+                    .rounds
+            })
+        };
+        // CXA 1999 4.2.4: 60 rounds, which an event may lower.
+        assert_eq!(load("cxa-1999", 40), Ok(40));
+        let raised = load("cxa-1999", 70).unwrap_err();
+        assert!(raised.message.contains("more than the 60"), "{raised}");
+        // The Asian rules' 50 rounds admit no reduction.
+        let lowered = load("axf-2017", 40).unwrap_err();
+        assert!(lowered.message.contains("may not be reduced"), "{lowered}");
+        assert_eq!(load("axf-2017", 50), Ok(50));
     }
 
     #[test]
