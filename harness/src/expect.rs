@@ -5,9 +5,9 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use xq_core::notation::{parse_move_as, Notation, ParseMoveError};
-use xq_core::{IllegalMove, Position};
+use xq_core::Position;
 use xq_oracle::protocol::{Answer, AnswerError, QuestionKind, Rejection, RulingAnswer};
-use xq_oracle::repetition::{MoveKind, Pattern};
+use xq_spec::{EndReason, IllegalMoveCode, MoveKind, Outcome, Pattern, ProblemCode, RulingReason};
 
 /// What a case expects, by question.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -126,37 +126,15 @@ pub struct SideExpect {
     pub kinds: Option<Vec<String>>,
 }
 
+/// The results a `status` can give: every [`Outcome`] but the draw, which
+/// the board alone never gives.
 pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
-pub const RULING_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
-pub const RULING_REASONS: [&str; 10] = [
-    "natural-limit",
-    "illegal-move",
-    "checkmate",
-    "stalemate",
-    "perpetual-check",
-    "mutual-perpetual-check",
-    "both-allowed",
-    "both-forbidden",
-    "must-vary",
-    "none",
-];
-pub const PATTERNS: [&str; 9] = [
-    "perpetual-check",
-    "perpetual-kill",
-    "perpetual-chase",
-    "check-kill",
-    "check-chase",
-    "kill-chase",
-    "perpetual-attack",
-    "attack-idle",
-    "idle",
-];
-pub const KINDS: [&str; 8] = [
-    "check", "kill", "chase", "exchange", "offer", "block", "follow", "idle",
-];
-const IDLE_KINDS: [&str; 5] = ["exchange", "offer", "block", "follow", "idle"];
-pub const END_REASONS: [&str; 2] = ["checkmate", "stalemate"];
-pub use xq_oracle::protocol::PROBLEMS;
+pub const RULING_RESULTS: &[&str] = Outcome::NAMES;
+pub const RULING_REASONS: &[&str] = RulingReason::NAMES;
+pub const PATTERNS: &[&str] = Pattern::NAMES;
+pub const KINDS: &[&str] = MoveKind::NAMES;
+pub const END_REASONS: &[&str] = EndReason::NAMES;
+pub const PROBLEMS: &[&str] = ProblemCode::NAMES;
 
 /// Where a question is asked, for reading answers that depend on the board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -226,10 +204,10 @@ impl Expect {
             }
             Expect::IsLegal(i) => match (&i.legal, &i.reason) {
                 (true, Some(_)) => return Err("a legal move has no reason to be refused".into()),
-                (false, Some(r)) if !IllegalMove::CODES.contains(&r.as_str()) => {
+                (false, Some(r)) if IllegalMoveCode::from_name(r).is_none() => {
                     return Err(format!(
                         "unknown reason {r:?}; known: {}",
-                        IllegalMove::CODES.join(", ")
+                        IllegalMoveCode::NAMES.join(", ")
                     ))
                 }
                 _ => {}
@@ -357,7 +335,7 @@ impl Expect {
             Expect::Convert(c) => matches!(c, ConvertExpect::Rejected { .. }),
             Expect::Position(p) => !p.valid,
             // Not an attack: one of the kinds of 闲.
-            Expect::Classify(c) => IDLE_KINDS.contains(&c.kind.as_str()),
+            Expect::Classify(c) => MoveKind::from_name(&c.kind).is_some_and(|k| !k.is_attack()),
             // A draw, or a side whose pattern is allowed.
             Expect::Ruling(r) => {
                 r.result == "1/2-1/2"
@@ -945,14 +923,13 @@ mod tests {
                     .unwrap_or_else(|_| panic!("{w} is not in the vocabulary"));
             }
         }
-        all::<xq_core::Outcome>(&RULING_RESULTS);
-        all::<xq_oracle::ruling::RulingReason>(&RULING_REASONS);
-        all::<Pattern>(&PATTERNS);
-        all::<MoveKind>(&KINDS);
-        all::<xq_core::EndReason>(&END_REASONS);
-        for k in IDLE_KINDS {
-            let k: MoveKind = serde_json::from_value(Value::String(k.into())).unwrap();
-            assert!(!k.is_attack());
-        }
+        all::<xq_core::Outcome>(RULING_RESULTS);
+        all::<xq_core::EndReason>(END_REASONS);
+        let status: Vec<&str> = Outcome::ALL
+            .iter()
+            .filter(|o| **o != Outcome::Draw)
+            .map(|o| o.name())
+            .collect();
+        assert_eq!(RESULTS, status.as_slice());
     }
 }

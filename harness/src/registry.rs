@@ -5,8 +5,8 @@ use std::path::Path;
 
 use crate::location::LoadError;
 
-use xq_oracle::clauses::RegistryFile;
-pub use xq_oracle::clauses::{ClauseEntry as Clause, ClauseStatus};
+use xq_spec::clauses::RegistryFile;
+pub use xq_spec::clauses::{ClauseRecord as Clause, ClauseStatus};
 
 /// All clauses, in registry order.
 #[derive(Clone, Debug)]
@@ -30,6 +30,22 @@ impl Registry {
                         c.id,
                         first + 1,
                         i + 1
+                    ),
+                ));
+            }
+            if let Some(bad) = c
+                .articles
+                .values()
+                .flatten()
+                .find(|a| xq_spec::clauses::split_reference(a).is_none())
+            {
+                return Err(LoadError::at(
+                    path,
+                    crate::location::find_line(&text, bad, 1),
+                    format!(
+                        "clause {}: {bad:?} is not an article reference (a number, or one of {} and a number)",
+                        c.id,
+                        xq_spec::clauses::ArticleKind::NAMES.join(", ")
                     ),
                 ));
             }

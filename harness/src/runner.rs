@@ -20,54 +20,8 @@ use crate::expect::{At, Expect};
 use crate::expectations::{Expectations, KnownFailure};
 use crate::implementation::Pool;
 
-/// What happened to one trial.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Pass,
-    Fail,
-    /// Failed, and the expectations file says it would.
-    Xfail,
-    /// Listed as a known failure but passed: the entry is stale.
-    Xpass,
-    /// Not asked or not answered: the implementation does not support the
-    /// question or edition, or left out every field the case checks.
-    Skip,
-    /// The implementation crashed, hung, or answered garbage or an error.
-    Error,
-}
-
-impl Status {
-    pub const ALL: [Status; 6] = [
-        Status::Pass,
-        Status::Fail,
-        Status::Xfail,
-        Status::Xpass,
-        Status::Skip,
-        Status::Error,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Pass => "pass",
-            Status::Fail => "fail",
-            Status::Xfail => "xfail",
-            Status::Xpass => "xpass",
-            Status::Skip => "skip",
-            Status::Error => "error",
-        }
-    }
-
-    /// Whether the implementation was actually put to the test.
-    pub fn ran(self) -> bool {
-        self != Status::Skip
-    }
-
-    /// Whether this status fails a run (before tentative cases are forgiven).
-    pub fn is_failure(self) -> bool {
-        matches!(self, Status::Fail | Status::Xpass | Status::Error)
-    }
-}
+/// What happened to one trial (the spec's run statuses).
+pub use xq_spec::RunStatus as Status;
 
 /// One trial's result, as the JSON report gives it.
 #[derive(Clone, Debug, Serialize)]

@@ -15,6 +15,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use xq_core::Outcome;
+use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{Comparison, Lang, RulingReason};
 use xq_records::{ReadOptions, Record, RecordError};
 
@@ -207,7 +208,7 @@ impl Summary {
                 .iter()
                 .map(|(k, n)| {
                     let label = RulingReason::ALL
-                        .into_iter()
+                        .iter()
                         .find(|r| r.name() == *k)
                         .map_or(*k, |r| r.label(lang));
                     format!("{label} {n}")

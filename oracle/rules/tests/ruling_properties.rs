@@ -270,7 +270,7 @@ fn complete(r: &Ruling) -> bool {
 
 /// An edition, by id (which keeps failure reports short).
 fn an_edition() -> impl Strategy<Value = &'static Edition> {
-    let ids: Vec<&'static str> = edition::all().iter().map(|e| e.id.as_str()).collect();
+    let ids: Vec<&'static str> = edition::all().iter().map(|e| e.id).collect();
     prop::sample::select(ids).prop_map(|id| edition::get(id).unwrap())
 }
 

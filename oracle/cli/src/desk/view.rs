@@ -6,10 +6,10 @@
 
 use serde::Serialize;
 use xq_core::{format_move, Color, Game, Notation, Outcome, Piece, Position, Square};
-use xq_oracle::clauses::Clause;
+use xq_oracle::clauses::{Article, Clause};
 use xq_oracle::edition::Edition;
-use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
+use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{
     rule_game, FollowUp, GameRuling, Lang, PointKind, RecordError, Ruling, RulingOptions,
     RulingPoint,
@@ -152,32 +152,22 @@ pub fn piece_name(p: Piece) -> String {
 }
 
 /// An article as the language writes it (as `xq rule` cites them).
-fn cite(article: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return article.to_string();
+fn cite(article: &Article, lang: Lang) -> String {
+    match lang {
+        Lang::En => article.en(),
+        Lang::Zh => article.zh(),
     }
-    for (prefix, zh_prefix, zh_suffix) in [
-        ("ref-figure ", "参考图", ""),
-        ("figure ", "图", ""),
-        ("rule ", "第", "条"),
-        ("diagram ", "图", ""),
-    ] {
-        if let Some(n) = article.strip_prefix(prefix) {
-            return format!("{zh_prefix}{n}{zh_suffix}");
-        }
-    }
-    article.to_string()
 }
 
 fn clause_view(c: Clause, edition: &str, lang: Lang) -> ClauseView {
     let entry = c.entry();
-    let articles = c.articles(edition).to_vec();
+    let articles = c.articles(edition);
     ClauseView {
         id: c.id(),
-        term: &entry.term,
-        title: &entry.title,
+        term: entry.term,
+        title: entry.title,
         cited: articles.iter().map(|a| cite(a, lang)).collect(),
-        articles,
+        articles: articles.iter().map(Article::en).collect(),
     }
 }
 
@@ -246,7 +236,7 @@ fn cycle_moves(r: &Ruling) -> Vec<CycleMoveView> {
             iccs: m.mv.to_string(),
             chinese: m.chinese.clone(),
             kind: m.kind.name(),
-            kind_zh: MoveKind::zh(m.kind),
+            kind_zh: m.kind.zh(),
             targets: m.targets.clone(),
             target_names: m.target_pieces.iter().map(|&p| piece_name(p)).collect(),
             complete: m.complete,
@@ -283,7 +273,7 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
         clauses: r
             .clauses
             .iter()
-            .map(|&c| clause_view(c, &edition.id, lang))
+            .map(|&c| clause_view(c, edition.id, lang))
             .collect(),
         svg: ruling_svg(r, &at, &picture),
     }
@@ -354,7 +344,7 @@ pub fn game_view(
         .collect();
     Ok(GameView {
         start: start.fen(),
-        edition: edition.id.clone(),
+        edition: edition.id.to_string(),
         lang: lang_name(lang),
         plies,
         illegal,

@@ -157,52 +157,7 @@ pub struct PerftAnswer {
     pub nodes: Option<u64>,
 }
 
-/// Why a move text was refused (`convert`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Rejection {
-    /// `syntax`: the text is not a move in ICCS, WXF or Chinese notation.
-    Syntax,
-    /// `no-such-piece`: the text is well formed, but the mover has no piece
-    /// it could name (no horse on that file …).
-    NoSuchPiece,
-    /// `ambiguous`: several of the mover's pieces fit the text.
-    Ambiguous,
-    /// `illegal`: the text names one definite move, and the move breaks a
-    /// rule.
-    Illegal,
-}
-
-impl Rejection {
-    /// Every rejection, in the order `spec/PROTOCOL.md` lists them.
-    pub const ALL: [Rejection; 4] = [
-        Rejection::Syntax,
-        Rejection::NoSuchPiece,
-        Rejection::Ambiguous,
-        Rejection::Illegal,
-    ];
-
-    /// The code on the wire and in case files (`no-such-piece`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Rejection::Syntax => "syntax",
-            Rejection::NoSuchPiece => "no-such-piece",
-            Rejection::Ambiguous => "ambiguous",
-            Rejection::Illegal => "illegal",
-        }
-    }
-
-    /// The rejection a code names, if it is one of the four.
-    pub fn from_name(s: &str) -> Option<Rejection> {
-        Rejection::ALL.into_iter().find(|r| r.name() == s)
-    }
-}
-
-impl fmt::Display for Rejection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use xq_spec::Rejection;
 
 /// `convert`: the move in the requested notation, or why the text was refused.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -129,57 +129,7 @@ impl Question {
     }
 }
 
-/// The kinds of question, as declared in the handshake.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "kebab-case")]
-pub enum QuestionKind {
-    /// `legal-moves`: every legal move.
-    LegalMoves,
-    /// `is-legal`: whether one move is legal, and the rule it breaks.
-    IsLegal,
-    /// `status`: check, legal move count, result and reason.
-    Status,
-    /// `perft`: the leaf count of the legal-move tree.
-    Perft,
-    /// `convert`: a move rewritten in another notation.
-    Convert,
-    /// `position`: whether a FEN is a legal position, and its problems.
-    Position,
-    /// `ruling`: the arbiter's ruling on a game record (`spec/RULINGS.md`).
-    Ruling,
-    /// `classify`: the 棋例 kind of one move and its targets.
-    Classify,
-}
-
-impl QuestionKind {
-    /// Every question, in the order `spec/PROTOCOL.md` lists them; the
-    /// oracle's handshake declares all of them.
-    pub const ALL: [QuestionKind; 8] = [
-        QuestionKind::LegalMoves,
-        QuestionKind::IsLegal,
-        QuestionKind::Status,
-        QuestionKind::Perft,
-        QuestionKind::Convert,
-        QuestionKind::Position,
-        QuestionKind::Ruling,
-        QuestionKind::Classify,
-    ];
-
-    /// The name used on the wire: the handshake's `questions` and a
-    /// request's `ask` (`legal-moves`, `is-legal` …).
-    pub fn name(self) -> &'static str {
-        match self {
-            QuestionKind::LegalMoves => "legal-moves",
-            QuestionKind::IsLegal => "is-legal",
-            QuestionKind::Status => "status",
-            QuestionKind::Perft => "perft",
-            QuestionKind::Convert => "convert",
-            QuestionKind::Position => "position",
-            QuestionKind::Ruling => "ruling",
-            QuestionKind::Classify => "classify",
-        }
-    }
-}
+pub use xq_spec::QuestionKind;
 
 /// What an implementation says about its own limits in the handshake.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -398,28 +348,21 @@ fn brief(v: &Value) -> String {
 }
 
 /// The problem codes of `position` answers.
-pub const PROBLEMS: [&str; 8] = [
-    "syntax",
-    "missing-king",
-    "extra-king",
-    "king-outside-palace",
-    "unreachable",
-    "too-many",
-    "kings-facing",
-    "opponent-in-check",
-];
+pub const PROBLEMS: &[&str] = xq_spec::ProblemCode::NAMES;
 
 /// The stable code of a setup problem, used by `position` answers.
 pub fn problem_code(p: &SetupProblem) -> &'static str {
+    use xq_spec::ProblemCode as P;
     match p {
-        SetupProblem::MissingKing(_) => "missing-king",
-        SetupProblem::ExtraKing(_) => "extra-king",
-        SetupProblem::KingOutsidePalace(..) => "king-outside-palace",
-        SetupProblem::Unreachable(..) => "unreachable",
-        SetupProblem::TooMany(..) => "too-many",
-        SetupProblem::KingsFacing => "kings-facing",
-        SetupProblem::OpponentInCheck(_) => "opponent-in-check",
+        SetupProblem::MissingKing(_) => P::MissingKing,
+        SetupProblem::ExtraKing(_) => P::ExtraKing,
+        SetupProblem::KingOutsidePalace(..) => P::KingOutsidePalace,
+        SetupProblem::Unreachable(..) => P::Unreachable,
+        SetupProblem::TooMany(..) => P::TooMany,
+        SetupProblem::KingsFacing => P::KingsFacing,
+        SetupProblem::OpponentInCheck(_) => P::OpponentInCheck,
     }
+    .name()
 }
 
 /// The rejection of a move text, as `convert` answers give it.

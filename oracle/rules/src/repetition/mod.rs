@@ -161,7 +161,7 @@ pub fn rule_cycle(
         let kinds: Vec<MoveKind> = moves.iter().map(|(_, c)| c.kind).collect();
         let pattern = Pattern::of(&kinds);
         let mut grounds = Vec::new();
-        let mut forbidden = pattern.forbidden(rules);
+        let mut forbidden = pattern::forbidden(pattern, rules);
         if mutual_pawns {
             grounds.push(Clause::PawnMutualAttack);
         }

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use xq_core::Color;
 
+use super::words::Label;
 use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
 use crate::edition::StalemateResult;
 use crate::repetition::Pattern;
@@ -188,7 +189,7 @@ fn cycle(r: &Ruling, loser: Color) -> String {
     let cited: Vec<String> = r
         .clauses
         .iter()
-        .map(|&c| cite(c, &edition.id, Lang::En))
+        .map(|&c| cite(c, edition.id, Lang::En))
         .collect();
     s.push_str(&cited.join("; "));
     if let Some(search) = &r.search {

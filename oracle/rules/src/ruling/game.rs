@@ -221,7 +221,7 @@ pub fn rule_game(
     let plies =
         game.moves().len() + usize::from(points.iter().any(|p| p.kind == PointKind::IllegalMove));
     Ok(GameRuling {
-        edition: edition.id.clone(),
+        edition: edition.id.to_string(),
         plies,
         result,
         decided_at: decided.map(|d| d.0),

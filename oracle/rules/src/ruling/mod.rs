@@ -14,6 +14,7 @@
 pub mod en;
 pub mod game;
 pub mod picture;
+pub mod words;
 pub mod zh;
 
 pub use game::{rule_game, Comparison, FollowUp, GameRuling, PointKind, RulingPoint};
@@ -31,86 +32,7 @@ use crate::repetition::{
     self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict,
 };
 
-/// Why the ruling is what it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RulingReason {
-    /// The side to move is mated (将死).
-    Checkmate,
-    /// The side to move has no legal move and is not in check (困毙).
-    Stalemate,
-    /// One side checked perpetually (长将) and loses.
-    PerpetualCheck,
-    /// Both sides checked perpetually: a draw.
-    MutualPerpetualCheck,
-    /// Both sides' patterns are allowed: a draw.
-    BothAllowed,
-    /// Both forbidden with equal weight: a draw.
-    BothForbidden,
-    /// One side's pattern is forbidden (or heavier): it must vary, and
-    /// loses if the repetition stands.
-    MustVary,
-    /// The natural move limit is reached: a draw (on a claim, unless the
-    /// edition makes it automatic).
-    NaturalLimit,
-    /// A move of the record is illegal, and the edition makes playing it a
-    /// loss (自杀: self-check, facing kings; or another movement violation).
-    IllegalMove,
-    /// Nothing to rule on.
-    None,
-}
-
-impl RulingReason {
-    /// Every reason.
-    pub const ALL: [RulingReason; 10] = [
-        RulingReason::Checkmate,
-        RulingReason::Stalemate,
-        RulingReason::PerpetualCheck,
-        RulingReason::MutualPerpetualCheck,
-        RulingReason::BothAllowed,
-        RulingReason::BothForbidden,
-        RulingReason::MustVary,
-        RulingReason::NaturalLimit,
-        RulingReason::IllegalMove,
-        RulingReason::None,
-    ];
-
-    /// The name used in JSON and case files.
-    pub fn name(self) -> &'static str {
-        match self {
-            RulingReason::Checkmate => "checkmate",
-            RulingReason::Stalemate => "stalemate",
-            RulingReason::PerpetualCheck => "perpetual-check",
-            RulingReason::MutualPerpetualCheck => "mutual-perpetual-check",
-            RulingReason::BothAllowed => "both-allowed",
-            RulingReason::BothForbidden => "both-forbidden",
-            RulingReason::MustVary => "must-vary",
-            RulingReason::NaturalLimit => "natural-limit",
-            RulingReason::IllegalMove => "illegal-move",
-            RulingReason::None => "none",
-        }
-    }
-
-    /// A short label for people, in a language.
-    pub fn label(self, lang: Lang) -> &'static str {
-        let (zh, en) = match self {
-            RulingReason::Checkmate => ("将死", "checkmate"),
-            RulingReason::Stalemate => ("困毙", "no legal move (stalemate)"),
-            RulingReason::PerpetualCheck => ("长将", "perpetual check"),
-            RulingReason::MutualPerpetualCheck => ("双方长将", "mutual perpetual check"),
-            RulingReason::BothAllowed => ("双方不变作和", "both allowed: draw"),
-            RulingReason::BothForbidden => ("双方均犯禁例作和", "both forbidden: draw"),
-            RulingReason::MustVary => ("一方须变着", "one side must vary"),
-            RulingReason::NaturalLimit => ("自然限着", "natural move limit"),
-            RulingReason::IllegalMove => ("违例着法", "illegal move"),
-            RulingReason::None => ("无须裁决", "nothing to rule"),
-        };
-        match lang {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-}
+pub use xq_spec::RulingReason;
 
 /// The level of the event, where the edition's rules depend on it (how
 /// many movement violations lose).
@@ -148,15 +70,7 @@ pub struct CycleInfo {
     pub procedure: Procedure,
 }
 
-/// Who starts an adjudication.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Procedure {
-    /// A player claims (the arbiter may also step in).
-    Claim,
-    /// The arbiter rules as soon as the count is reached.
-    Automatic,
-}
+pub use xq_spec::Procedure;
 
 /// One move of a cycle, as ruled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -275,7 +189,7 @@ impl Ruling {
         Ruling {
             result,
             reason,
-            edition: edition.id.clone(),
+            edition: edition.id.to_string(),
             cycle: None,
             red: None,
             black: None,
@@ -577,24 +491,14 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
 }
 
 /// How a clause's articles are cited in an edition, `id (24.3, figure 2)`,
-/// with the figure and rule names in the language.
+/// every kind of reference in the language (`图2`, `棋例总纲第1条` …).
 pub(crate) fn cite(clause: Clause, edition: &str, lang: Lang) -> String {
     let articles: Vec<String> = clause
         .articles(edition)
         .iter()
         .map(|a| match lang {
-            Lang::En => a.clone(),
-            Lang::Zh => {
-                if let Some(n) = a.strip_prefix("ref-figure ") {
-                    format!("参考图{n}")
-                } else if let Some(n) = a.strip_prefix("figure ") {
-                    format!("图{n}")
-                } else if let Some(n) = a.strip_prefix("rule ") {
-                    format!("第{n}条")
-                } else {
-                    a.clone()
-                }
-            }
+            Lang::En => a.en(),
+            Lang::Zh => a.zh(),
         })
         .collect();
     if articles.is_empty() {

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use xq_core::Color;
 
+use super::words::Label;
 use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
 use crate::edition::StalemateResult;
 
@@ -162,7 +163,7 @@ fn cycle(r: &Ruling) -> String {
     let cited: Vec<String> = r
         .clauses
         .iter()
-        .map(|&c| cite(c, &edition.id, Lang::Zh))
+        .map(|&c| cite(c, edition.id, Lang::Zh))
         .collect();
     s.push_str(&cited.join("; "));
     if let Some(search) = &r.search {

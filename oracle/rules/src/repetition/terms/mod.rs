@@ -17,95 +17,13 @@ pub mod follow;
 pub mod kill;
 pub mod offer;
 
-use serde::{Deserialize, Serialize};
 use xq_core::{Role, Square};
 
 use super::context::MoveContext;
 use super::threats::Threat;
 use crate::clauses::Clause;
 
-/// The kind of a move in the 棋例 sense.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MoveKind {
-    /// 将: the move checks.
-    Check,
-    /// 杀: the move threatens mate by a check or consecutive checks.
-    Kill,
-    /// 捉: the move newly threatens to win material.
-    Chase,
-    /// 兑: offers a trade the opponent can accept without loss.
-    Exchange,
-    /// 献: offers a piece the opponent can take without loss.
-    Offer,
-    /// 拦: blocks an enemy piece, with no attacking effect.
-    Block,
-    /// 跟: keeps watch on a protected enemy piece, with no attacking effect.
-    Follow,
-    /// 闲: none of the above.
-    Idle,
-}
-
-impl MoveKind {
-    /// Every kind, heaviest first.
-    pub const ALL: [MoveKind; 8] = [
-        MoveKind::Check,
-        MoveKind::Kill,
-        MoveKind::Chase,
-        MoveKind::Exchange,
-        MoveKind::Offer,
-        MoveKind::Block,
-        MoveKind::Follow,
-        MoveKind::Idle,
-    ];
-
-    /// 将, 杀 and 捉 attack; everything else is a kind of 闲 (24.8).
-    pub fn is_attack(self) -> bool {
-        matches!(self, MoveKind::Check | MoveKind::Kill | MoveKind::Chase)
-    }
-
-    /// The Chinese name of the kind: 将, 杀, 捉, 兑, 献, 拦, 跟, 闲.
-    pub fn zh(self) -> &'static str {
-        match self {
-            MoveKind::Check => "将",
-            MoveKind::Kill => "杀",
-            MoveKind::Chase => "捉",
-            MoveKind::Exchange => "兑",
-            MoveKind::Offer => "献",
-            MoveKind::Block => "拦",
-            MoveKind::Follow => "跟",
-            MoveKind::Idle => "闲",
-        }
-    }
-
-    /// The name used in JSON and case files.
-    pub fn name(self) -> &'static str {
-        match self {
-            MoveKind::Check => "check",
-            MoveKind::Kill => "kill",
-            MoveKind::Chase => "chase",
-            MoveKind::Exchange => "exchange",
-            MoveKind::Offer => "offer",
-            MoveKind::Block => "block",
-            MoveKind::Follow => "follow",
-            MoveKind::Idle => "idle",
-        }
-    }
-
-    /// The clause defining the term.
-    pub fn clause(self) -> Clause {
-        match self {
-            MoveKind::Check => Clause::TermCheck,
-            MoveKind::Kill => Clause::TermKill,
-            MoveKind::Chase => Clause::TermChase,
-            MoveKind::Exchange => Clause::TermExchange,
-            MoveKind::Offer => Clause::TermOffer,
-            MoveKind::Block => Clause::TermBlock,
-            MoveKind::Follow => Clause::TermFollow,
-            MoveKind::Idle => Clause::TermIdle,
-        }
-    }
-}
+pub use xq_spec::MoveKind;
 
 /// A classified move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,38 @@
+#![deny(missing_docs)]
+//! The xiangqi (象棋) rules-conformance contract, as Rust.
+//!
+//! This crate owns every word that crosses the wire or a file: each
+//! vocabulary is declared once with [`vocabulary!`] (its enum, wire name,
+//! list, parsing, serde and JSON-schema `enum`). It depends on nothing of
+//! the project's, so an implementation, an adapter or a grader can use the
+//! contract without the rules engine.
+//!
+//! ```
+//! use xq_spec::{MoveKind, Vocabulary};
+//! assert_eq!("chase".parse::<MoveKind>(), Ok(MoveKind::Chase));
+//! assert_eq!(MoveKind::NAMES.len(), 8);
+//! assert!("jiang".parse::<MoveKind>().unwrap_err().to_string().contains("check, kill"));
+//! ```
+
+pub mod clauses;
+pub mod editions;
+mod game;
+mod literal;
+pub mod protocol;
+mod rulings;
+mod runs;
+mod vocabulary;
+
+pub use clauses::Clause;
+pub use editions::{Edition, Ruleset};
+pub use game::{Color, EndReason, IllegalMoveCode, Notation, Outcome, ProblemCode, Rejection};
+#[doc(hidden)]
+pub use literal::RustLiteral;
+pub use protocol::QuestionKind;
+pub use rulings::{MoveKind, Pattern, Procedure, RulingReason};
+pub use runs::RunStatus;
+pub use vocabulary::{UnknownWord, Vocabulary};
+
+/// serde, for the code [`vocabulary!`] generates in other crates.
+#[doc(hidden)]
+pub use serde as __serde;
