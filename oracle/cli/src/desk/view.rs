@@ -182,16 +182,7 @@ fn clause_view(c: Clause, edition: &str, lang: Lang) -> ClauseView {
 }
 
 fn kind_label(kind: PointKind, lang: Lang) -> &'static str {
-    match (kind, lang) {
-        (PointKind::Repetition, Lang::Zh) => "循环局面",
-        (PointKind::NaturalLimit, Lang::Zh) => "自然限着",
-        (PointKind::IllegalMove, Lang::Zh) => "违例着法",
-        (PointKind::End, Lang::Zh) => "终局",
-        (PointKind::Repetition, Lang::En) => "repetition",
-        (PointKind::NaturalLimit, Lang::En) => "natural move limit",
-        (PointKind::IllegalMove, Lang::En) => "illegal move",
-        (PointKind::End, Lang::En) => "end of game",
-    }
+    super::words::point_kind(kind, lang)
 }
 
 fn follow_up_text(f: &FollowUp, result: Outcome, lang: Lang) -> String {
