@@ -31,17 +31,60 @@ fn fixture(name: &str) -> Vec<u8> {
 
 // ------------------------------------------------------------------ the page
 
+/// The files a page or module names: `src`/`href` attributes, ES module
+/// imports, CSS `url(...)` and the fonts the export fetches.
+fn references(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (open, close) in [
+        ("src=\"", '"'),
+        ("href=\"", '"'),
+        ("from './", '\''),
+        ("url(", ')'),
+        ("'fonts/", '\''),
+    ] {
+        for (i, _) in body.match_indices(open) {
+            let rest = &body[i + open.len()..];
+            let Some(end) = rest.find(close) else {
+                continue;
+            };
+            let mut name = rest[..end].to_string();
+            if open == "'fonts/" {
+                name = format!("fonts/{name}");
+            }
+            if name.starts_with('#')
+                || name.starts_with("data:")
+                || name.starts_with("http://www.w3.org")
+                || name.is_empty()
+                || name.contains('$')
+            {
+                continue;
+            }
+            out.push(name);
+        }
+    }
+    out
+}
+
 #[test]
 fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
     let desk = Desk::start(&[]);
-    for (path, ty) in [
-        ("/", "text/html"),
-        ("/desk.js", "text/javascript"),
-        ("/desk.css", "text/css"),
-        ("/favicon.svg", "image/svg+xml"),
-    ] {
-        let a = desk.request("GET", path, b"");
+    // Follow every file the page names, and every file those name.
+    let mut todo = vec![("/".to_string(), "/".to_string())];
+    let mut seen = Vec::new();
+    while let Some((path, base)) = todo.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        seen.push(path.clone());
+        let a = desk.request("GET", &path, b"");
         assert_eq!(a.status, 200, "{path}: {a:?}");
+        let ty = match path.rsplit('.').next().unwrap_or("") {
+            "js" => "text/javascript",
+            "css" => "text/css",
+            "svg" => "image/svg+xml",
+            "woff2" => "font/woff2",
+            _ => "text/html",
+        };
         assert!(
             a.head.contains(&format!("Content-Type: {ty}")),
             "{path}: {}",
@@ -50,10 +93,36 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         assert!(a
             .head
             .contains("Content-Security-Policy: default-src 'none'"));
+        if ty == "font/woff2" {
+            continue;
+        }
         // The only URL any asset names is the SVG namespace.
         let urls = a.body.matches("http://").count() + a.body.matches("https://").count();
         let svg_ns = a.body.matches("http://www.w3.org/2000/svg").count();
         assert_eq!(urls, svg_ns, "{path} names a URL beyond the desk");
+        let dir = &base[..=base.rfind('/').unwrap()];
+        for r in references(&a.body) {
+            // Fonts are fetched relative to the page, modules to themselves.
+            let full = if r.starts_with("fonts/") {
+                format!("/{r}")
+            } else {
+                format!("{dir}{r}")
+            };
+            todo.push((full.clone(), full));
+        }
+    }
+    for must in [
+        "/js/main.js",
+        "/js/backend.js",
+        "/js/board.js",
+        "/desk.css",
+        "/fonts/xq-pieces.woff2",
+        "/fonts/xq-text.woff2",
+    ] {
+        assert!(
+            seen.iter().any(|s| s == must),
+            "{must} is reached from the page ({seen:?})"
+        );
     }
     let a = desk.request("HEAD", "/", b"");
     assert_eq!(a.status, 200);
@@ -66,6 +135,31 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         .map(|e| e["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
+}
+
+#[test]
+fn the_words_are_the_oracles() {
+    let desk = Desk::start(&[]);
+    let w = desk.request("GET", "/api/words", b"").json();
+    // From the oracle's tables (MoveKind::zh, RulingReason::label, the
+    // clause registry's terms, the editions' names), not the page's.
+    assert_eq!(w["kinds"]["chase"]["zh"], "捉");
+    assert_eq!(w["kinds"]["kill"]["zh"], "杀");
+    assert_eq!(w["reasons"]["must-vary"]["zh"], "一方须变着");
+    assert_eq!(w["reasons"]["must-vary"]["en"], "one side must vary");
+    assert_eq!(w["patterns"]["check-chase"]["zh"], "一将一捉");
+    assert_eq!(w["points"]["natural-limit"]["zh"], "自然限着");
+    assert_eq!(w["results"]["0-1"]["zh"], "黑胜");
+    assert_eq!(w["pieces"]["R"]["en"], "rook");
+    assert_eq!(w["pieces"]["K"]["zh_black"], "将");
+    let eds: Vec<&str> = w["editions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(eds, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
+    assert_eq!(w["illegal"].as_array().unwrap().len(), 15);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use xq_core::game::split_moves;
 use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Square, Validation};
 use xq_oracle::edition::Edition;
 use xq_oracle::ruling::Lang;
-use xq_records::{write_pgn, MoveNode, PgnOptions, Record, Tags};
+use xq_records::{write_pgn, Line, MoveNode, PgnOptions, Record, Tags};
 
 use super::error::DeskError;
 use super::view::{game_view, MAX_PLIES};
@@ -325,6 +325,43 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
     Ok(json!({"format": format.name(), "games": games, "errors": errors, "more": more}))
 }
 
+/// A line of a record (the main line or a variation) as the page walks
+/// it, from the position `at` before its first move: each move in ICCS,
+/// Chinese and WXF notation, with its comment, NAGs and the variations
+/// that branch off before it, recursively (the reader bounds the depth).
+fn line_json(line: &Line, at: &Position) -> Value {
+    let mut pos = at.clone();
+    let mut moves = Vec::with_capacity(line.moves.len());
+    for n in &line.moves {
+        let mut m = json!({
+            "iccs": n.mv.to_string(),
+            "chinese": format_move(&pos, n.mv, Notation::Chinese),
+            "wxf": format_move(&pos, n.mv, Notation::Wxf),
+        });
+        if let Some(c) = &n.comment {
+            m["comment"] = json!(c);
+        }
+        if !n.nags.is_empty() {
+            m["nags"] = json!(n.nags);
+        }
+        if !n.variations.is_empty() {
+            m["variations"] =
+                Value::Array(n.variations.iter().map(|v| line_json(v, &pos)).collect());
+        }
+        moves.push(m);
+        // The reader checked every move of the record.
+        match pos.play(n.mv) {
+            Ok(next) => pos = next,
+            Err(_) => break,
+        }
+    }
+    let mut v = json!({"moves": moves});
+    if let Some(c) = &line.comment {
+        v["comment"] = json!(c);
+    }
+    v
+}
+
 fn record_json(r: &Record, n: usize) -> Value {
     let t = &r.tags;
     let moves: Vec<String> = r.main_moves().map(|m| m.to_string()).collect();
@@ -332,6 +369,7 @@ fn record_json(r: &Record, n: usize) -> Value {
         "game": n,
         "fen": r.start.fen(),
         "moves": moves,
+        "line": line_json(&r.main, &r.start),
         "encoding": r.source.encoding.to_string(),
         "variations": r.variation_count(),
         "tags": {

@@ -115,6 +115,12 @@ pub struct GameView {
     pub decided_at: Option<usize>,
     pub recorded: Option<Outcome>,
     pub agrees: Option<bool>,
+    /// How the recorded result stands beside the ruling, for the page:
+    /// `agrees`, `disagrees`, `off-board` (the rules decide nothing on the
+    /// board, so a result by resignation, agreement or time stands),
+    /// `natural-limit` (a draw recorded where the natural limit was
+    /// reached: a draw on claim); absent when no result is recorded.
+    pub agreement: Option<&'static str>,
     /// The whole game's ruling in words.
     pub summary: String,
     /// How long the ruling took on the server, in milliseconds.
@@ -338,11 +344,20 @@ pub fn game_view(
             zh: im.reason.zh(),
         })
     });
-    let points = ruling
+    let points: Vec<PointView> = ruling
         .points
         .iter()
         .map(|p| point_view(p, &game, edition, lang))
         .collect();
+    let agreement = ruling.recorded.map(|rec| {
+        let limit = points.iter().any(|p| p.kind == PointKind::NaturalLimit);
+        match ruling.agrees {
+            Some(true) => "agrees",
+            _ if ruling.result != Outcome::Ongoing => "disagrees",
+            _ if rec == Outcome::Draw && limit => "natural-limit",
+            _ => "off-board",
+        }
+    });
     Ok(GameView {
         start: start.fen(),
         edition: edition.id.clone(),
@@ -354,6 +369,7 @@ pub fn game_view(
         decided_at: ruling.decided_at,
         recorded: ruling.recorded,
         agrees: ruling.agrees,
+        agreement,
         summary: ruling.explain(lang),
         millis: began.elapsed().as_secs_f64() * 1000.0,
     })

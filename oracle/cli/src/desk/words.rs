@@ -111,6 +111,19 @@ pub fn words() -> Value {
                    "body": e.body, "year": e.year, "default": e.default})
         })
         .collect();
+    let pieces: Map<String, Value> = xq_core::Role::ALL
+        .iter()
+        .map(|&role| {
+            let red = xq_core::Piece::new(xq_core::Color::Red, role);
+            let black = xq_core::Piece::new(xq_core::Color::Black, role);
+            (
+                red.fen_char().to_string(),
+                json!({"en": role.to_string(), "zh_red": red.zh().to_string(), "zh_black": black.zh().to_string()}),
+            )
+        })
+        .collect();
+    // Keyed by Red's FEN letter: the names of the kind, in English and as
+    // each side's character (the board draws the traditional glyphs).
     let sides = json!({
         "red": pair(xq_core::Color::Red.name_zh(), "Red"),
         "black": pair(xq_core::Color::Black.name_zh(), "Black"),
@@ -123,6 +136,7 @@ pub fn words() -> Value {
         "results": results,
         "editions": editions,
         "sides": sides,
+        "pieces": pieces,
         "illegal": xq_core::IllegalMove::CODES,
     })
 }
