@@ -28,6 +28,32 @@ export function shownGames() {
   return L.games.map((g, i) => [g, i]).filter(([g, i]) => matches(g, q) && (!only || (L.points.get(i) || 0) > 0));
 }
 
+const FIRST_ROWS = 40;
+let drawing = 0;
+
+function row(g, i, L, w) {
+  const tr = document.createElement('tr');
+  tr.dataset.game = i;
+  if (i === L.index) tr.className = 'current';
+  const t = g.tags;
+  const first = document.createElement('td');
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'lib-load';
+  b.dataset.game = i;
+  b.textContent = String(g.game);
+  b.setAttribute('aria-label', `${w.load} ${g.game}: ${[t.red, t.black].filter(Boolean).join(' — ')}`);
+  first.appendChild(b);
+  tr.appendChild(first);
+  const pts = L.points.get(i);
+  for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.moves.length), pts === undefined ? '…' : String(pts)]) {
+    const td = document.createElement('td');
+    td.textContent = v || '';
+    tr.appendChild(td);
+  }
+  return tr;
+}
+
 export function drawLibrary() {
   const L = S.library;
   const table = $('lib-table');
@@ -45,32 +71,20 @@ export function drawLibrary() {
   thead.appendChild(head);
   table.appendChild(thead);
   const body = document.createElement('tbody');
-  const rows = shownGames();
-  const frag = document.createDocumentFragment();
-  for (const [g, i] of rows) {
-    const tr = document.createElement('tr');
-    tr.dataset.game = i;
-    if (i === L.index) tr.className = 'current';
-    const t = g.tags;
-    const first = document.createElement('td');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'lib-load';
-    b.dataset.game = i;
-    b.textContent = String(g.game);
-    b.setAttribute('aria-label', `${w.load} ${g.game}: ${[t.red, t.black].filter(Boolean).join(' — ')}`);
-    first.appendChild(b);
-    tr.appendChild(first);
-    const pts = L.points.get(i);
-    for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.moves.length), pts === undefined ? '…' : String(pts)]) {
-      const td = document.createElement('td');
-      td.textContent = v || '';
-      tr.appendChild(td);
-    }
-    frag.appendChild(tr);
-  }
-  body.appendChild(frag);
   table.appendChild(body);
+  const rows = shownGames();
+  // The rows an arbiter sees first at once, the rest in later tasks: a
+  // keystroke in the search box costs one frame, whatever the library's size.
+  const gen = ++drawing;
+  const add = (from, to) => {
+    const frag = document.createDocumentFragment();
+    for (const [g, i] of rows.slice(from, to)) frag.appendChild(row(g, i, L, w));
+    body.appendChild(frag);
+  };
+  add(0, FIRST_ROWS);
+  for (let from = FIRST_ROWS; from < rows.length; from += 100) {
+    setTimeout(() => { if (gen === drawing) add(from, from + 100); }, 0);
+  }
   $('lib-count').textContent = w.libShown(rows.length, L.games.length);
 }
 

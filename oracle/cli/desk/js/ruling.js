@@ -89,6 +89,16 @@ export function clauseText(c) {
   return S.lang === 'zh' ? `${c.term}${cited}` : `${c.title} (${c.term})${cited}`;
 }
 
+/** A piece the oracle names by its character, in the page's language. */
+function targetName(ch) {
+  if (S.lang === 'zh' || !S.words) return ch;
+  for (const k in S.words.pieces) {
+    const p = S.words.pieces[k];
+    if (p.zh_red === ch || p.zh_black === ch) return `${p.en} `;
+  }
+  return ch;
+}
+
 export function kindText(m) {
   return S.lang === 'zh' ? m.kind_zh : `${term('kinds', m.kind)} (${m.kind_zh})`;
 }
@@ -143,7 +153,7 @@ export function drawRuling() {
       const ply = S.view.plies[m.ply - 1];
       td(row, `${moveText(ply || m)} (${m.iccs}) · ${w.plyN(m.ply)}`);
       td(row, kindText(m), m.kind === 'idle' ? '' : 'attack');
-      td(row, m.targets.map((t, i) => `${m.target_names[i] || ''}${t}`).join(' ') + (m.complete ? '' : ` (${w.incomplete})`));
+      td(row, m.targets.map((t, i) => `${targetName(m.target_names[i] || '')}${t}`).join(' ') + (m.complete ? '' : ` (${w.incomplete})`));
       cm.appendChild(row);
     }
   }

@@ -77,7 +77,10 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
     } else {
         Validation::Strict
     };
-    Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen(e.to_string()))
+    Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen {
+        en: e.to_string(),
+        zh: super::fen_zh::fen_zh(&e),
+    })
 }
 
 fn edition(id: Option<&str>) -> Result<&'static Edition, DeskError> {
@@ -202,9 +205,10 @@ pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {
     let mv = iccs_move(&req.mv)?;
     Ok(match pos.check_move(mv) {
         Ok(()) => {
-            let after = pos
-                .play(mv)
-                .map_err(|e| DeskError::BadMoves(e.to_string()))?;
+            let after = pos.play(mv).map_err(|e| DeskError::BadMoves {
+                en: e.to_string(),
+                zh: e.to_string(),
+            })?;
             json!({
                 "ok": true,
                 "iccs": mv.to_string(),
@@ -272,8 +276,7 @@ pub fn pgn(body: &[u8]) -> Result<String, DeskError> {
             texts.len()
         )));
     }
-    let game =
-        Game::from_texts(start.clone(), &texts).map_err(|e| DeskError::BadMoves(e.to_string()))?;
+    let game = Game::from_texts(start.clone(), &texts).map_err(|e| super::error::play_error(&e))?;
     let mut record = Record::new(start);
     record.main.moves = game.moves().iter().map(|&m| MoveNode::new(m)).collect();
     let t = &req.tags;

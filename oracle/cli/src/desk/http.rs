@@ -203,6 +203,25 @@ impl fmt::Display for HttpError {
     }
 }
 
+impl HttpError {
+    /// What is wrong, in Chinese (the page shows the desk's errors in the
+    /// arbiter's language).
+    pub fn zh(&self) -> String {
+        match self {
+            HttpError::Closed => "连接在请求之前关闭".into(),
+            HttpError::Timeout => "请求未能及时送达".into(),
+            HttpError::Malformed(_) => "不是有效的 HTTP 请求".into(),
+            HttpError::HeadTooLarge => "请求头过大".into(),
+            HttpError::TargetTooLong => "请求路径过长".into(),
+            HttpError::BodyTooLarge { limit } => format!("请求内容超过上限 {limit} 字节"),
+            HttpError::LengthRequired => "请求内容须注明 Content-Length".into(),
+            HttpError::NotImplemented(what) => format!("不支持：{what}"),
+            HttpError::MethodNotAllowed(_) => "不允许的请求方法（仅 GET、HEAD、POST）".into(),
+            HttpError::Io(_) => "连接出错".into(),
+        }
+    }
+}
+
 /// Reads once into `buf` (at most `chunk` bytes), waiting no longer than
 /// the pace allows: the deadline, and the floor for the `counted` bytes
 /// received so far (`buf.len()` minus what came before the pace began).

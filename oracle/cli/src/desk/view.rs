@@ -304,8 +304,23 @@ pub fn game_view(
     let options = RulingOptions::default();
     let ruling: GameRuling = rule_game(start.clone(), texts, edition, &options, recorded, false)
         .map_err(|e| match e {
-            RecordError::Unplayable(p) => DeskError::BadMoves(p.to_string()),
-            other => DeskError::BadMoves(other.to_string()),
+            RecordError::Unplayable(p) => super::error::play_error(&p),
+            RecordError::MovesAfterIllegal {
+                ref illegal,
+                next_ply,
+                ref next,
+            } => DeskError::BadMoves {
+                en: e.to_string(),
+                zh: format!(
+                    "第 {} 着违例，其后仍有着法（第 {next_ply} 着 {}）：违例着法须是棋谱的最后一着",
+                    illegal.ply,
+                    xq_core::excerpt::Excerpt(next)
+                ),
+            },
+            RecordError::NotRuled(ref p) => DeskError::BadMoves {
+                en: e.to_string(),
+                zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
+            },
         })?;
     // The moves that could be played: all but an illegal last one.
     let mut game = Game::new(start.clone());
