@@ -36,7 +36,6 @@ export const UI = {
       agrees: '与裁决相符', disagrees: '与裁决不符', 'off-board': '棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立',
       'natural-limit': '已达自然限着，和棋（经提出）',
     },
-    naturalLimit: '自然限着', ruledMs: (ms) => `（服务器裁决用时 ${ms.toFixed(0)} 毫秒）`,
     naturalText: (n, side) => `${n.plies_without_capture} 着未吃子（本规则限 ${n.rounds} 回合）；红方计 ${n.red.counted} 着（其中将 ${n.red.checks}），黑方计 ${n.black.counted} 着（其中将 ${n.black.checks}）；${n.claimable_by.length ? `可由${n.claimable_by.map(side).join('、')}提出判和` : '尚不能提出判和'}`,
     welcomeTitle: '开始', welcome: [
       '打开棋谱文件（PGN、XQF、DhtmlXQ、CBR/CBL 等），或把文件拖到此页。',
@@ -92,7 +91,6 @@ export const UI = {
       'off-board': 'not decided on the board: the recorded result (resignation, agreement, time) stands',
       'natural-limit': 'the natural move limit was reached: a draw (on a claim)',
     },
-    naturalLimit: 'natural move limit', ruledMs: (ms) => ` (ruled by the server in ${ms.toFixed(0)} ms)`,
     naturalText: (n, side) => `${n.plies_without_capture} plies without a capture (the edition's limit: ${n.rounds} rounds); Red counts ${n.red.counted} moves (${n.red.checks} checks), Black ${n.black.counted} (${n.black.checks} checks); ${n.claimable_by.length ? `a draw may be claimed by ${n.claimable_by.map(side).join(', ')}` : 'no claim is valid yet'}`,
     welcomeTitle: 'Getting started', welcome: [
       'Open a record file (PGN, XQF, DhtmlXQ, CBR/CBL …), or drop one on this page.',

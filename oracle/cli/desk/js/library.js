@@ -6,6 +6,7 @@
 
 import { S } from './state.js';
 import { W, resultText } from './i18n.js';
+import { headRow, cell } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -46,11 +47,7 @@ function row(g, i, L, w) {
   first.appendChild(b);
   tr.appendChild(first);
   const pts = L.points.get(i);
-  for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.moves.length), pts === undefined ? '…' : String(pts)]) {
-    const td = document.createElement('td');
-    td.textContent = v || '';
-    tr.appendChild(td);
-  }
+  for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.moves.length), pts === undefined ? '…' : String(pts)]) cell(tr, v || '');
   return tr;
 }
 
@@ -60,15 +57,8 @@ export function drawLibrary() {
   table.textContent = '';
   if (!L) return;
   const w = W();
-  const head = document.createElement('tr');
-  for (const h of w.libCols) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = h;
-    head.appendChild(th);
-  }
   const thead = document.createElement('thead');
-  thead.appendChild(head);
+  thead.appendChild(headRow(w.libCols));
   table.appendChild(thead);
   const body = document.createElement('tbody');
   table.appendChild(body);

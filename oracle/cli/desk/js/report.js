@@ -11,6 +11,7 @@ import { moveText } from './notation.js';
 import { boardSvgText, drawBoard } from './board.js';
 import { selectedPoint, pictureOf, fenAt, clauseText, kindText } from './ruling.js';
 import { download, embeddedFontCss } from './share.js';
+import { headRow, cell } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const FIELDS = ['event', 'round', 'red', 'black', 'arbiter', 'time', 'notes'];
@@ -65,13 +66,6 @@ export function reportData() {
   };
 }
 
-function cell(row, text, tag = 'td') {
-  const c = document.createElement(tag);
-  c.textContent = text;
-  row.appendChild(c);
-  return c;
-}
-
 /** Draws the sheet (shown in the dialog, printed alone). */
 export function drawSheet() {
   const sheet = $('report-sheet');
@@ -86,7 +80,7 @@ export function drawSheet() {
   meta.textContent = '';
   for (const [k, label] of [['event', w.event], ['round', w.round], ['red', w.red], ['black', w.black], ['arbiter', w.arbiter], ['time', w.time]]) {
     const row = document.createElement('tr');
-    cell(row, label, 'th').scope = 'row';
+    cell(row, label, null, 'th');
     cell(row, d[k] || '—');
     meta.appendChild(row);
   }
@@ -96,9 +90,7 @@ export function drawSheet() {
   $('rs-verdict').textContent = `${d.verdict}\n${resultText(d.result)} · ${term('reasons', d.reason)}${d.must_vary ? ` · ${w.mustVary}: ${sideName(d.must_vary)}` : ''}`;
   const cyc = $('rs-cycle');
   cyc.textContent = '';
-  const head = document.createElement('tr');
-  for (const h of [w.num, w.side, w.move, w.kind, w.targets]) cell(head, h, 'th').scope = 'col';
-  cyc.appendChild(head);
+  cyc.appendChild(headRow([w.num, w.side, w.move, w.kind, w.targets]));
   for (const m of d.cycle_moves) {
     const row = document.createElement('tr');
     cell(row, String(m.number));

@@ -8,6 +8,7 @@ import { S } from './state.js';
 import { W, term, editionName, sideName, resultText } from './i18n.js';
 import { moveText } from './notation.js';
 import { drawBoard, parseFen } from './board.js';
+import { headRow, cell } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -60,20 +61,11 @@ export function drawPoints() {
   });
 }
 
-function td(row, text, cls) {
-  const c = document.createElement('td');
-  c.textContent = text;
-  if (cls) c.className = cls;
-  row.appendChild(c);
-  return c;
-}
+const td = (row, text, cls) => cell(row, text, cls);
 
 function fact(table, label, value, cls) {
   const r = document.createElement('tr');
-  const th = document.createElement('th');
-  th.scope = 'row';
-  th.textContent = label;
-  r.appendChild(th);
+  cell(r, label, null, 'th');
   td(r, value, cls);
   table.appendChild(r);
 }
@@ -130,21 +122,14 @@ export function drawRuling() {
   if (r.natural_limit && p.kind === 'natural-limit') {
     const n = r.natural_limit;
     const side = (c) => sideName(String(c).toLowerCase());
-    fact(facts, w.naturalLimit, w.naturalText(n, side));
+    fact(facts, term('points', 'natural-limit'), w.naturalText(n, side));
   }
   const hasCycle = !!r.cycle;
   for (const e of art.querySelectorAll('.when-cycle')) e.hidden = !hasCycle;
   const cm = $('cycle-moves');
   cm.textContent = '';
   if (hasCycle) {
-    const head = document.createElement('tr');
-    for (const h of [w.num, w.side, w.move, w.kind, w.targets]) {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = h;
-      head.appendChild(th);
-    }
-    cm.appendChild(head);
+    cm.appendChild(headRow([w.num, w.side, w.move, w.kind, w.targets]));
     for (const m of p.cycle_moves) {
       const row = document.createElement('tr');
       row.dataset.kind = m.kind;
@@ -225,23 +210,13 @@ export function drawCompare(views, ply) {
   $('compare-title').textContent = w.compareTitle(ply);
   const table = $('compare-table');
   table.textContent = '';
-  const head = document.createElement('tr');
-  for (const h of [w.editionCol, w.verdict, w.resultCol, w.patternsCol, w.clausesCol]) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = h;
-    head.appendChild(th);
-  }
-  table.appendChild(head);
+  table.appendChild(headRow([w.editionCol, w.verdict, w.resultCol, w.patternsCol, w.clausesCol]));
   for (const e of S.words.editions) {
     const v = views[e.id];
     const row = document.createElement('tr');
     row.dataset.edition = e.id;
     if (e.id === S.edition) row.className = 'chosen';
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = editionName(e.id);
-    row.appendChild(th);
+    cell(row, editionName(e.id), null, 'th');
     const p = v && v.points.find((x) => x.ply === ply && x.kind !== 'end') ;
     if (!p) {
       td(row, w.none); td(row, v ? resultText(v.result) : w.none); td(row, ''); td(row, '');
