@@ -417,6 +417,24 @@ fn a_pgn_written_by_the_desk_reads_back_as_the_same_game() {
 }
 
 #[test]
+fn a_record_longer_than_the_desk_rules_on_is_sent_cut_and_says_so() {
+    let desk = Desk::start(&[]);
+    // 2,100 plies of horses going out and back: far past MAX_PLIES.
+    let shuffle = "h0g2 h9g7 g2h0 g7h9 ".repeat(525);
+    let pgn = format!("[Game \"Chinese Chess\"]\n\n{shuffle}*\n");
+    let a = desk.request("POST", "/api/record", pgn.as_bytes());
+    assert_eq!(a.status, 200, "{a:?}");
+    let g = &a.json()["games"][0];
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2000);
+    assert_eq!(g["line"]["moves"].as_array().unwrap().len(), 2000);
+    assert_eq!(g["truncated"]["plies"], 2100);
+    assert!(g["truncated"]["zh"].as_str().unwrap().contains("2100"));
+    // What was sent can be ruled as it is.
+    let (status, _) = desk.post_json("/api/game", &json!({"moves": g["moves"]}));
+    assert_eq!(status, 200);
+}
+
+#[test]
 fn garbage_records_get_a_message_that_says_where() {
     let desk = Desk::start(&[]);
     let cases: [(&[u8], &str); 6] = [

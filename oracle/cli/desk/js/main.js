@@ -263,6 +263,7 @@ async function loadLibraryGame(i) {
     fen: g.fen, tags: g.tags, recorded: g.tags.result === '*' ? null : g.tags.result, relaxed: true,
     root: g.line ? st.treeOf(g.line) : st.treeOfMoves(g.moves), cut: g.cut || null,
   });
+  if (g.truncated) say(S.lang === 'zh' ? g.truncated.zh : g.truncated.en, true);
 }
 
 function openLibrary() {

@@ -328,14 +328,25 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
     Ok(json!({"format": format.name(), "games": games, "errors": errors, "more": more}))
 }
 
+/// The most moves of one game's tree (main line and variations) sent to
+/// the page: what the desk can rule on and show, with room for variations;
+/// a record holding more is sent cut, and says so.
+pub const MAX_TREE_MOVES: usize = 4 * MAX_PLIES;
+
 /// A line of a record (the main line or a variation) as the page walks
 /// it, from the position `at` before its first move: each move in ICCS,
 /// Chinese and WXF notation, with its comment, NAGs and the variations
 /// that branch off before it, recursively (the reader bounds the depth).
-fn line_json(line: &Line, at: &Position) -> Value {
+/// `budget` is what is left of [`MAX_TREE_MOVES`]; no line goes past
+/// [`MAX_PLIES`].
+fn line_json(line: &Line, at: &Position, budget: &mut usize) -> Value {
     let mut pos = at.clone();
-    let mut moves = Vec::with_capacity(line.moves.len());
-    for n in &line.moves {
+    let mut moves = Vec::with_capacity(line.moves.len().min(*budget).min(MAX_PLIES));
+    for n in line.moves.iter().take(MAX_PLIES) {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
         let mut m = json!({
             "iccs": n.mv.to_string(),
             "chinese": format_move(&pos, n.mv, Notation::Chinese),
@@ -348,8 +359,12 @@ fn line_json(line: &Line, at: &Position) -> Value {
             m["nags"] = json!(n.nags);
         }
         if !n.variations.is_empty() {
-            m["variations"] =
-                Value::Array(n.variations.iter().map(|v| line_json(v, &pos)).collect());
+            m["variations"] = Value::Array(
+                n.variations
+                    .iter()
+                    .map(|v| line_json(v, &pos, budget))
+                    .collect(),
+            );
         }
         moves.push(m);
         // The reader checked every move of the record.
@@ -367,12 +382,15 @@ fn line_json(line: &Line, at: &Position) -> Value {
 
 fn record_json(r: &Record, n: usize) -> Value {
     let t = &r.tags;
-    let moves: Vec<String> = r.main_moves().map(|m| m.to_string()).collect();
-    json!({
+    let plies = r.main.moves.len();
+    let moves: Vec<String> = r.main_moves().take(MAX_PLIES).map(|m| m.to_string()).collect();
+    let mut budget = MAX_TREE_MOVES;
+    let line = line_json(&r.main, &r.start, &mut budget);
+    let mut v = json!({
         "game": n,
         "fen": r.start.fen(),
         "moves": moves,
-        "line": line_json(&r.main, &r.start),
+        "line": line,
         "encoding": r.source.encoding.to_string(),
         "variations": r.variation_count(),
         "tags": {
@@ -380,5 +398,13 @@ fn record_json(r: &Record, n: usize) -> Value {
             "round": t.round, "red": t.red, "black": t.black,
             "result": t.result.as_str(),
         },
-    })
+    });
+    if plies > MAX_PLIES || budget == 0 {
+        v["truncated"] = json!({
+            "plies": plies,
+            "en": format!("the record has {plies} plies in its main line; the desk shows and rules on the first {MAX_PLIES}, and at most {MAX_TREE_MOVES} moves with the variations"),
+            "zh": format!("棋谱主线共 {plies} 着；裁判台只显示并裁决前 {MAX_PLIES} 着，连同变着至多 {MAX_TREE_MOVES} 着"),
+        });
+    }
+    v
 }

@@ -6,8 +6,8 @@
 //! The HTTP layer is std's `TcpListener` with a small strict handler
 //! ([`http`]): one request per connection, every read bounded in size,
 //! time and rate, one thread per connection up to [`MAX_CONNECTIONS`], at
-//! most [`MAX_LIVE`] requests answered at once and [`HEAVY_TURNS`] heavy
-//! ones ([`gate`]). The server reads and writes no file: it sees only the
+//! most [`MAX_LIVE`] requests answered at once, [`HEAVY_TURNS`] rulings and
+//! [`RECORD_TURNS`] record reads ([`gate`]). The server reads and writes no file: it sees only the
 //! bytes the page sends.
 
 pub mod api;
@@ -41,10 +41,15 @@ pub const MAX_CONNECTIONS: usize = 256;
 /// sending nor a connection closing holds a place. More are answered 503.
 pub const MAX_LIVE: usize = 32;
 
-/// Records read and games ruled at once (each takes a core, and a record
-/// its memory); more wait for a turn, while their client is there, for at
-/// most [`HEAVY_WAIT`].
+/// Games ruled at once (each takes a core); more wait for a turn, while
+/// their client is there, for at most [`HEAVY_WAIT`].
 pub const HEAVY_TURNS: usize = 2;
+
+/// Records read at once. Reading is what costs memory: today's readers
+/// peak near 1.9 GB for a 16 MiB one-game PGN (about 110 times its size;
+/// see `bench/desk.sh`), so one at a time keeps the desk's worst case to
+/// one such read, two upload buffers and two rulings.
+pub const RECORD_TURNS: usize = 1;
 
 /// How long a heavy request waits for its turn before it is answered 503.
 pub const HEAVY_WAIT: Duration = Duration::from_secs(30);
@@ -93,6 +98,7 @@ struct Config {
     hosts: hosts::Allowed,
     live: Arc<Count>,
     heavy: Arc<Turns>,
+    records: Arc<Turns>,
     uploads: Arc<Turns>,
 }
 
@@ -116,6 +122,7 @@ impl Desk {
                 hosts,
                 live: Count::new(MAX_LIVE),
                 heavy: Turns::new(HEAVY_TURNS),
+                records: Turns::new(RECORD_TURNS),
                 uploads: Turns::new(UPLOAD_TURNS),
             }),
         })
@@ -357,11 +364,11 @@ fn route(
         "/api/words" if get => answer(words::words()),
         "/api/game" if post => {
             let body = body.to_vec();
-            heavy(stream, config, move || api::game(&body))
+            heavy(stream, &config.heavy, move || api::game(&body))
         }
         "/api/record" if post => {
             let body = body.to_vec();
-            heavy(stream, config, move || api::record(&body))
+            heavy(stream, &config.records, move || api::record(&body))
         }
         "/api/position" if post => answer(api::position(body)?),
         "/api/move" if post => answer(api::check_move(body)?),
@@ -387,10 +394,10 @@ fn route(
 /// until it ends; the turns bound what abandoned work can hold.
 fn heavy(
     stream: &TcpStream,
-    config: &Config,
+    turns: &Arc<Turns>,
     work: impl FnOnce() -> Result<Value, DeskError> + Send + 'static,
 ) -> Result<Option<Response>, DeskError> {
-    let turn = match config.heavy.wait(stream, HEAVY_WAIT) {
+    let turn = match turns.wait(stream, HEAVY_WAIT) {
         Ok(t) => t,
         Err(NoTurn::Gone) => return Ok(None),
         Err(NoTurn::Busy) => return Err(DeskError::Busy),
