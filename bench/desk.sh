@@ -12,8 +12,9 @@
 #    answered 200. Set XQ_BEFORE=path/to/an/older/xq to run the same against
 #    it, side by side.
 # 3. Peak memory (VmHWM) of the desk after the worst uploads its limits
-#    allow: a 16 MiB one-game PGN (the reader's per-game cap, a long
-#    comment) and a 16 MiB library of short games.
+#    allow: a 16 MiB one-game PGN (the reader's per-game cap) with a long
+#    comment, one with a 3.3-million-ply main line (the worst: the reader's
+#    memory per move), and a 16 MiB library of short games.
 #
 # Traffic goes to 127.0.0.1 only, every loop is bounded in count and time.
 # Needs /usr/bin/chromium, python3 and `cd oracle/cli/desk/e2e && npm ci`.
@@ -27,6 +28,7 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$out"' EXIT
 
 start_desk() { # BIN -> prints URL; the pid goes to $out/pid
+  rm -f "$out/url"
   "$1" desk > "$out/url" 2>/dev/null &
   echo $! > "$out/pid"
   for _ in $(seq 50); do [ -s "$out/url" ] && break; sleep 0.1; done
@@ -118,7 +120,10 @@ one = head + "{" + "x" * (limit - len(head) - len(moves) - 64) + "}\n" + moves
 (out / "one-game-16m.pgn").write_text(one)
 game = head + moves + "\n"
 (out / "library-16m.pgn").write_text(game * ((limit - 64) // len(game)))
+shuffle = "h0g2 h9g7 g2h0 g7h9 "
+(out / "line-16m.pgn").write_text(head + shuffle * ((limit - len(head) - 64) // len(shuffle)) + "*\n")
 PY
 echo "peak memory after the worst uploads (default --max-upload 16 MiB):"
 echo "  16 MiB one-game PGN:  $(peak_after_upload "$out/one-game-16m.pgn")"
 echo "  16 MiB library PGN:   $(peak_after_upload "$out/library-16m.pgn")"
+echo "  16 MiB one-line PGN (3.3M plies): $(peak_after_upload "$out/line-16m.pgn")"
