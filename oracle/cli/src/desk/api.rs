@@ -383,7 +383,11 @@ fn line_json(line: &Line, at: &Position, budget: &mut usize) -> Value {
 fn record_json(r: &Record, n: usize) -> Value {
     let t = &r.tags;
     let plies = r.main.moves.len();
-    let moves: Vec<String> = r.main_moves().take(MAX_PLIES).map(|m| m.to_string()).collect();
+    let moves: Vec<String> = r
+        .main_moves()
+        .take(MAX_PLIES)
+        .map(|m| m.to_string())
+        .collect();
     let mut budget = MAX_TREE_MOVES;
     let line = line_json(&r.main, &r.start, &mut budget);
     let mut v = json!({
