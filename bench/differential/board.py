@@ -266,6 +266,14 @@ class Board:
         b.cells[a] = None
         return bool(b.attackers_of(t, victim_red))
 
+    def pinned(self, s):
+        """Whether the piece on s shields its own king: taken off the
+        board, its king would stand attacked (facing kings included)."""
+        red = self.cells[s].isupper()
+        b = self.copy()
+        b.cells[s] = None
+        return b.in_check(red)
+
     def in_check(self, red):
         k = self.king(red)
         return k is not None and any(t == k for _, t in self.attacks(not red))

@@ -178,12 +178,19 @@ class Features:
     __slots__ = ("check", "unprotected", "rook", "protected", "discovered",
                  "escape", "block", "king_pawn", "pin")
 
-    def __init__(self, before, move):
+    def __init__(self, before, move, cache=None):
         red = before.turn == "w"
         frm, to = parse_sq(move[:2]), parse_sq(move[2:])
         after = before.play(move)
         king = after.king(not red)
-        old = _follow(before.attacks(red), frm, to)
+        # Both sides' attacks before the move, shared by every candidate
+        # move of the same position.
+        if cache is None:
+            cache = {}
+        if "ours" not in cache:
+            cache["ours"] = before.attacks(red)
+            cache["theirs"] = before.attacks(not red)
+        old = _follow(cache["ours"], frm, to)
         new = [(a, t) for a, t in after.attacks(red) if (a, t) not in old]
         self.check = any(t == king for a, t in new) or after.in_check(not red)
         self.unprotected = self.rook = self.protected = self.discovered = 0
@@ -204,9 +211,9 @@ class Features:
             else:
                 self.unprotected += 1
         # The moved piece stood where the opponent attacked it.
-        self.escape = int(any(t == frm for _, t in before.attacks(not red)))
+        self.escape = int(any(t == frm for _, t in cache["theirs"]))
         # Enemy attacks the move cuts (a horse leg, a line, a cannon screen).
-        theirs_before = set(before.attacks(not red))
+        theirs_before = set(cache["theirs"])
         theirs_after = set(after.attacks(not red))
         self.block = len({(a, t) for a, t in theirs_before if t != frm} - theirs_after)
         self.pin = int(_pins(after, red, to))
@@ -288,9 +295,9 @@ class CycleSearch:
             return None
         return name(away[0]) + name(s)
 
-    def _weight(self, b, m, done):
+    def _weight(self, b, m, done, cache):
         red = b.turn == "w"
-        w = Features(b, m).weight(self.hunters[red])
+        w = Features(b, m, cache).weight(self.hunters[red])
         nb = b.play(m)
         done2 = dict(done)
         done2[red] += 1
@@ -304,8 +311,9 @@ class CycleSearch:
         a random sample of the moves is weighed, the rest weigh 0.5."""
         sample = set(self.rng.sample(range(len(moves)), min(self.scored, len(moves))))
         keyed = []
+        cache = {}
         for i, m in enumerate(moves):
-            w = self._weight(b, m, done) if i in sample else 0.5
+            w = self._weight(b, m, done, cache) if i in sample else 0.5
             keyed.append((math.log(1.0 - self.rng.random()) / (w * w), m))
         keyed.sort(reverse=True)
         return [m for _, m in keyed]
