@@ -237,7 +237,8 @@ def removed_root(cycle):
             for x in st.after.attackers_of(t, st.red):
                 if x == st.to or t not in st.before.captures_from(x):
                     continue
-                if st.before.protected_after_capture(x, t):
+                if (st.before.protected_after_capture(x, t)
+                        and not st.after.protected_after_capture(x, t)):
                     drop[i].add(t)
     return None, drop
 

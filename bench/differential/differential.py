@@ -86,6 +86,30 @@ def grow(i, seed, oracle, positions):
     return None
 
 
+def replay(args, oracle, t0):
+    rows = []
+    timings = {"grow": 0.0, "oracle": 0.0, "fsf": 0.0}
+    out = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None
+    try:
+        with open(args.replay, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                t = time.time()
+                ruling = oracle.ruling(row["fen"], generate.repeated(row["cycle"]), args.edition)
+                timings["oracle"] += time.time() - t
+                row["oracle"] = ruling.get("result")
+                row["summary"] = clusters.summary(ruling)
+                rows.append(row)
+                if out:
+                    out.write(json.dumps(row, ensure_ascii=False) + "\n")
+    finally:
+        oracle.close()
+        if out:
+            out.close()
+    print("replayed %d cycles from %s" % (len(rows), args.replay))
+    clusters.report(rows, 0, time.time() - t0, timings, args.examples)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--xq", default=os.path.join(ROOT, "target/release/xq"))
@@ -97,12 +121,19 @@ def main():
     ap.add_argument("--edition", default="axf-2017")
     ap.add_argument("--jsonl", help="write every cycle (and both verdicts) here")
     ap.add_argument("--examples", type=int, default=3, help="examples shown per cluster")
+    ap.add_argument("--replay", metavar="JSONL",
+                    help="rule the cycles of an earlier run's --jsonl again with the oracle "
+                         "(Fairy-Stockfish's verdicts are taken from the file): measures an "
+                         "oracle change on the same cycles")
     args = ap.parse_args()
     if peers.pyffish is None:
         sys.exit("pyffish is not installed (pip install pyffish)")
 
     t0 = time.time()
     oracle = peers.Oracle(args.xq)
+    if args.replay:
+        replay(args, oracle, t0)
+        return
     games = generate.record_games(args.xq, args.records) if os.path.isdir(args.records) else []
     positions = generate.game_positions(games)
     print("start positions: %d from %d games in %s; composed positions drawn per cycle"
