@@ -213,10 +213,11 @@ def kept_attack_renewed(cycle):
 
 def kept_attack_renewed_any_root(cycle):
     """The same, the rook or cannon also stepping forward along the line,
-    where Fairy-Stockfish also finds no root for a target the oracle finds
-    protected, or names it for a check the capture would give (its
-    discovered-check rule): two differences, the first of which already
-    makes the move no chase under the Asian rules."""
+    whatever the target's protection: the model's pseudo-legal root test
+    cannot tell every root Fairy-Stockfish counts out (a king whose
+    recapture would make the kings face, a capture that gives a discovered
+    check). The kept attack alone already makes the move no chase under
+    the Asian rules."""
     add = [set() for _ in cycle]
     for i, st in enumerate(cycle):
         for x, t in _kept_on_changed_line(st, approach=True):
