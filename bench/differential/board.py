@@ -121,6 +121,16 @@ class Board:
         """Squares holding enemy pieces that the piece on s attacks
         (pseudo-legal: pins and checks ignored; the king's facing capture
         included)."""
+        return self._reach(s, True)
+
+    def quiet_from(self, s):
+        """Empty squares the piece on s could move to (pseudo-legal: pins
+        and checks ignored)."""
+        return self._reach(s, False)
+
+    def _reach(self, s, captures):
+        """The piece on s's captures (enemy pieces it attacks) or its quiet
+        destinations (empty points), by its kind's movement."""
         cells = self.cells
         p = cells[s]
         red = p.isupper()
@@ -128,9 +138,9 @@ class Board:
         kind = p.upper()
         out = []
 
-        def enemy(t):
+        def fits(t):
             q = cells[t]
-            return q is not None and q.isupper() != red
+            return (q is not None and q.isupper() != red) if captures else q is None
 
         if kind == "R" or kind == "C":
             for df, dr in ORTHO:
@@ -138,101 +148,54 @@ class Board:
                 screened = False
                 while 0 <= f < 9 and 0 <= r < 10:
                     t = sq(f, r)
-                    if cells[t] is not None:
-                        if kind == "R" or screened:
-                            if enemy(t):
-                                out.append(t)
-                            break
+                    if cells[t] is None:
+                        if not captures:
+                            out.append(t)
+                    elif not captures:
+                        break
+                    elif kind == "R" or screened:
+                        if fits(t):
+                            out.append(t)
+                        break
+                    else:
                         screened = True
                     f += df
                     r += dr
-        elif kind == "N":
-            for df, dr, lf, lr in HORSE:
-                f, r = f0 + df, r0 + dr
-                if 0 <= f < 9 and 0 <= r < 10 and cells[sq(f0 + lf, r0 + lr)] is None:
-                    t = sq(f, r)
-                    if enemy(t):
-                        out.append(t)
+            return out
+        if kind == "N":
+            steps = [(df, dr) for df, dr, lf, lr in HORSE if self._free(f0 + lf, r0 + lr)]
         elif kind == "B":
-            for df, dr in DIAG:
-                f, r = f0 + 2 * df, r0 + 2 * dr
-                if 0 <= f < 9 and 0 <= r < 10 and own_half(r, red):
-                    if cells[sq(f0 + df, r0 + dr)] is None and enemy(sq(f, r)):
-                        out.append(sq(f, r))
+            steps = [(2 * df, 2 * dr) for df, dr in DIAG
+                     if own_half(r0 + 2 * dr, red) and self._free(f0 + df, r0 + dr)]
         elif kind == "A":
-            for df, dr in DIAG:
-                f, r = f0 + df, r0 + dr
-                if in_palace(f, r, red) and enemy(sq(f, r)):
-                    out.append(sq(f, r))
+            steps = [d for d in DIAG if in_palace(f0 + d[0], r0 + d[1], red)]
         elif kind == "K":
-            for df, dr in ORTHO:
-                f, r = f0 + df, r0 + dr
-                if in_palace(f, r, red) and enemy(sq(f, r)):
-                    out.append(sq(f, r))
-            # Facing kings: the king "attacks" along an open file.
-            dr = 1 if red else -1
-            r = r0 + dr
-            while 0 <= r < 10:
-                t = sq(f0, r)
-                if cells[t] is not None:
-                    if cells[t] == ("k" if red else "K"):
-                        out.append(t)
-                    break
-                r += dr
-        elif kind == "P":
-            fwd = 1 if red else -1
-            steps = [(0, fwd)]
+            steps = [d for d in ORTHO if in_palace(f0 + d[0], r0 + d[1], red)]
+            if captures:
+                # Facing kings: the king "attacks" along an open file.
+                dr = 1 if red else -1
+                r = r0 + dr
+                while 0 <= r < 10:
+                    t = sq(f0, r)
+                    if cells[t] is not None:
+                        if cells[t] == ("k" if red else "K"):
+                            out.append(t)
+                        break
+                    r += dr
+        else:  # pawn
+            steps = [(0, 1 if red else -1)]
             if not own_half(r0, red):
                 steps += [(1, 0), (-1, 0)]
-            for df, dr in steps:
-                f, r = f0 + df, r0 + dr
-                if 0 <= f < 9 and 0 <= r < 10 and enemy(sq(f, r)):
-                    out.append(sq(f, r))
+        for df, dr in steps:
+            f, r = f0 + df, r0 + dr
+            if 0 <= f < 9 and 0 <= r < 10 and fits(sq(f, r)):
+                out.append(sq(f, r))
         return out
 
-    def quiet_from(self, s):
-        """Empty squares the piece on s could move to (pseudo-legal: pins
-        and checks ignored)."""
-        cells = self.cells
-        p = cells[s]
-        red = p.isupper()
-        f0, r0 = s % 9, s // 9
-        kind = p.upper()
-        out = []
-        if kind == "R" or kind == "C":
-            for df, dr in ORTHO:
-                f, r = f0 + df, r0 + dr
-                while 0 <= f < 9 and 0 <= r < 10 and cells[sq(f, r)] is None:
-                    out.append(sq(f, r))
-                    f += df
-                    r += dr
-        elif kind == "N":
-            for df, dr, lf, lr in HORSE:
-                f, r = f0 + df, r0 + dr
-                if (0 <= f < 9 and 0 <= r < 10 and cells[sq(f0 + lf, r0 + lr)] is None
-                        and cells[sq(f, r)] is None):
-                    out.append(sq(f, r))
-        elif kind == "B":
-            for df, dr in DIAG:
-                f, r = f0 + 2 * df, r0 + 2 * dr
-                if (0 <= f < 9 and 0 <= r < 10 and own_half(r, red)
-                        and cells[sq(f0 + df, r0 + dr)] is None and cells[sq(f, r)] is None):
-                    out.append(sq(f, r))
-        elif kind in "AK":
-            for df, dr in (DIAG if kind == "A" else ORTHO):
-                f, r = f0 + df, r0 + dr
-                if in_palace(f, r, red) and cells[sq(f, r)] is None:
-                    out.append(sq(f, r))
-        elif kind == "P":
-            fwd = 1 if red else -1
-            steps = [(0, fwd)]
-            if not own_half(r0, red):
-                steps += [(1, 0), (-1, 0)]
-            for df, dr in steps:
-                f, r = f0 + df, r0 + dr
-                if 0 <= f < 9 and 0 <= r < 10 and cells[sq(f, r)] is None:
-                    out.append(sq(f, r))
-        return out
+    def _free(self, f, r):
+        """Whether (f, r) is on the board and empty: a horse leg or an
+        elephant eye."""
+        return 0 <= f < 9 and 0 <= r < 10 and self.cells[sq(f, r)] is None
 
     def attacks(self, red):
         """Every (attacker, target) pair of the side `red`."""
