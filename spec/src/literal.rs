@@ -22,6 +22,12 @@ impl RustLiteral for u32 {
     }
 }
 
+impl RustLiteral for i32 {
+    fn rust(&self) -> String {
+        self.to_string()
+    }
+}
+
 impl<T: RustLiteral> RustLiteral for Option<T> {
     fn rust(&self) -> String {
         match self {

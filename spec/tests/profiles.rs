@@ -94,3 +94,50 @@ fn the_id_must_be_the_file_name() {
     let e = load(&[("cxa-2021", &text(DEFAULT))]).unwrap_err();
     assert!(e.message.contains("must be the file name"), "{e}");
 }
+
+/// A profile for an event that extends `base` and sets its rounds.
+fn event_profile(base: &str, rounds: u32) -> String {
+    format!(
+        "id: event\nname: e\nname_zh: e\nbody: e\nbody_zh: e\nyear: 2024\n\
+         default: false\nextends: {base}\nparameters:\n  natural_limit:\n    \
+         rounds: {rounds}\nsources: []\nnotes: ''\n"
+    )
+}
+
+#[test]
+fn an_event_may_lower_the_limit_only_where_the_edition_allows() {
+    let rounds = |base: &str, rounds: u32| {
+        let event = event_profile(base, rounds);
+        let (default, base_text) = (text(DEFAULT), text(base));
+        let files = [
+            (DEFAULT, default.as_str()),
+            (base, base_text.as_str()),
+            ("event", event.as_str()),
+        ];
+        let profiles = files
+            .iter()
+            .map(|(f, t)| {
+                (
+                    f.to_string(),
+                    serde_yaml::from_str::<Profile>(t).expect("a profile"),
+                )
+            })
+            .collect();
+        resolve(profiles).map(|all| {
+            all.into_iter()
+                .find(|e| e.profile.id == "event")
+                .expect("the event")
+                .rules
+                .natural_limit
+                .rounds
+        })
+    };
+    // CXA 1999 4.2.4: 60 rounds, which an event may lower.
+    assert_eq!(rounds("cxa-1999", 40), Ok(40));
+    let raised = rounds("cxa-1999", 70).unwrap_err();
+    assert!(raised.message.contains("more than the 60"), "{raised}");
+    // The Asian rules' 50 rounds admit no reduction.
+    let lowered = rounds("axf-2017", 40).unwrap_err();
+    assert!(lowered.message.contains("may not be reduced"), "{lowered}");
+    assert_eq!(rounds("axf-2017", 50), Ok(50));
+}

@@ -3,6 +3,10 @@
 //! (Debian's `chromium`) with `playwright-core` through what an arbiter
 //! does. Without Chromium, Node or the npm package the test is skipped
 //! locally, never in CI (`CI` set), which installs them (`.ci/run`).
+//!
+//! Before the run it writes a 300-game CBL library with the records writer
+//! (`write_cbl`), for the library table's timing: `write_library`, which
+//! `bench/desk.sh` also calls through the ignored test below.
 
 mod desk_common;
 
@@ -49,6 +53,72 @@ fn needs() -> Result<(PathBuf, PathBuf), String> {
     Ok((chromium, PathBuf::from("node")))
 }
 
+/// 300 games of 40 to 120 plies, each move chosen among the legal ones by
+/// a fixed pseudo-random sequence (so the library is the same every run),
+/// with players, events, dates and results to search and show.
+fn library_records() -> Vec<xq_records::Record> {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let names = [
+        "Zhang", "Wang", "Li", "Zhao", "Chen", "Liu", "Yang", "Huang", "Zhou", "Wu",
+    ];
+    let results = [
+        xq_core::Outcome::RedWins,
+        xq_core::Outcome::BlackWins,
+        xq_core::Outcome::Draw,
+    ];
+    (0..300)
+        .map(|i| {
+            let start = xq_core::Position::start();
+            let mut record = xq_records::Record::new(start.clone());
+            let mut pos = start;
+            let plies = 40 + (next() % 81) as usize;
+            for _ in 0..plies {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[(next() % legal.len() as u64) as usize];
+                record.main.moves.push(xq_records::MoveNode::new(mv));
+                pos = pos.play(mv).expect("a legal move plays");
+            }
+            record.tags.event = Some(format!("Library Cup {}", 2000 + i % 25));
+            record.tags.date = Some(format!(
+                "{}.{:02}.{:02}",
+                2000 + i % 25,
+                1 + i % 12,
+                1 + i % 28
+            ));
+            record.tags.round = Some(format!("{}", 1 + i % 9));
+            record.tags.red = Some(format!("{} {}", names[i % 10], i));
+            record.tags.black = Some(format!("{} {}", names[(i / 10) % 10], i + 1));
+            record.tags.result = results[i % 3];
+            record
+        })
+        .collect()
+}
+
+/// Writes the 300-game library to `path`.
+fn write_library(path: &Path) {
+    let bytes =
+        xq_records::write_cbl("desk library", &library_records()).expect("a CBL is written");
+    std::fs::write(path, bytes).expect("write the library");
+}
+
+/// `bench/desk.sh` makes its library with this: `LIBRARY_OUT=FILE cargo
+/// test -p xq-cli --test desk_browser write_the_library -- --ignored`.
+#[test]
+#[ignore]
+fn write_the_library() {
+    let out = std::env::var_os("LIBRARY_OUT").expect("LIBRARY_OUT names the file to write");
+    write_library(Path::new(&out));
+}
+
 #[test]
 fn the_desk_works_in_a_browser() {
     let (chromium, node) = match needs() {
@@ -61,6 +131,9 @@ fn the_desk_works_in_a_browser() {
     };
     let desk = Desk::start(&[]);
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("desk-screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshots folder");
+    let library = shots.join("library-300.cbl");
+    write_library(&library);
     let mut child = Command::new(node)
         .arg("--test-reporter=spec")
         .arg("desk.test.mjs")
@@ -68,6 +141,7 @@ fn the_desk_works_in_a_browser() {
         .env("DESK_URL", &desk.url)
         .env("CHROMIUM", &chromium)
         .env("SCREENSHOTS", &shots)
+        .env("LIBRARY", &library)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -31,17 +31,60 @@ fn fixture(name: &str) -> Vec<u8> {
 
 // ------------------------------------------------------------------ the page
 
+/// The files a page or module names: `src`/`href` attributes, ES module
+/// imports, CSS `url(...)` and the fonts the export fetches.
+fn references(body: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (open, close) in [
+        ("src=\"", '"'),
+        ("href=\"", '"'),
+        ("from './", '\''),
+        ("url(", ')'),
+        ("'fonts/", '\''),
+    ] {
+        for (i, _) in body.match_indices(open) {
+            let rest = &body[i + open.len()..];
+            let Some(end) = rest.find(close) else {
+                continue;
+            };
+            let mut name = rest[..end].to_string();
+            if open == "'fonts/" {
+                name = format!("fonts/{name}");
+            }
+            if name.starts_with('#')
+                || name.starts_with("data:")
+                || name.starts_with("http://www.w3.org")
+                || name.is_empty()
+                || name.contains('$')
+            {
+                continue;
+            }
+            out.push(name);
+        }
+    }
+    out
+}
+
 #[test]
 fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
     let desk = Desk::start(&[]);
-    for (path, ty) in [
-        ("/", "text/html"),
-        ("/desk.js", "text/javascript"),
-        ("/desk.css", "text/css"),
-        ("/favicon.svg", "image/svg+xml"),
-    ] {
-        let a = desk.request("GET", path, b"");
+    // Follow every file the page names, and every file those name.
+    let mut todo = vec![("/".to_string(), "/".to_string())];
+    let mut seen = Vec::new();
+    while let Some((path, base)) = todo.pop() {
+        if seen.contains(&path) {
+            continue;
+        }
+        seen.push(path.clone());
+        let a = desk.request("GET", &path, b"");
         assert_eq!(a.status, 200, "{path}: {a:?}");
+        let ty = match path.rsplit('.').next().unwrap_or("") {
+            "js" => "text/javascript",
+            "css" => "text/css",
+            "svg" => "image/svg+xml",
+            "woff2" => "font/woff2",
+            _ => "text/html",
+        };
         assert!(
             a.head.contains(&format!("Content-Type: {ty}")),
             "{path}: {}",
@@ -50,10 +93,36 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         assert!(a
             .head
             .contains("Content-Security-Policy: default-src 'none'"));
+        if ty == "font/woff2" {
+            continue;
+        }
         // The only URL any asset names is the SVG namespace.
         let urls = a.body.matches("http://").count() + a.body.matches("https://").count();
         let svg_ns = a.body.matches("http://www.w3.org/2000/svg").count();
         assert_eq!(urls, svg_ns, "{path} names a URL beyond the desk");
+        let dir = &base[..=base.rfind('/').unwrap()];
+        for r in references(&a.body) {
+            // Fonts are fetched relative to the page, modules to themselves.
+            let full = if r.starts_with("fonts/") {
+                format!("/{r}")
+            } else {
+                format!("{dir}{r}")
+            };
+            todo.push((full.clone(), full));
+        }
+    }
+    for must in [
+        "/js/main.js",
+        "/js/backend.js",
+        "/js/board.js",
+        "/desk.css",
+        "/fonts/xq-pieces.woff2",
+        "/fonts/xq-text.woff2",
+    ] {
+        assert!(
+            seen.iter().any(|s| s == must),
+            "{must} is reached from the page ({seen:?})"
+        );
     }
     let a = desk.request("HEAD", "/", b"");
     assert_eq!(a.status, 200);
@@ -66,6 +135,31 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         .map(|e| e["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
+}
+
+#[test]
+fn the_words_are_the_oracles() {
+    let desk = Desk::start(&[]);
+    let w = desk.request("GET", "/api/words", b"").json();
+    // From the oracle's tables (MoveKind::zh, RulingReason::label, the
+    // clause registry's terms, the editions' names), not the page's.
+    assert_eq!(w["kinds"]["chase"]["zh"], "捉");
+    assert_eq!(w["kinds"]["kill"]["zh"], "杀");
+    assert_eq!(w["reasons"]["must-vary"]["zh"], "一方须变着");
+    assert_eq!(w["reasons"]["must-vary"]["en"], "one side must vary");
+    assert_eq!(w["patterns"]["check-chase"]["zh"], "一将一捉");
+    assert_eq!(w["points"]["natural-limit"]["zh"], "自然限着");
+    assert_eq!(w["results"]["0-1"]["zh"], "黑胜");
+    assert_eq!(w["pieces"]["R"]["en"], "rook");
+    assert_eq!(w["pieces"]["K"]["zh_black"], "将");
+    let eds: Vec<&str> = w["editions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(eds, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
+    assert_eq!(w["illegal"].as_array().unwrap().len(), 15);
 }
 
 #[test]
@@ -320,6 +414,24 @@ fn a_pgn_written_by_the_desk_reads_back_as_the_same_game() {
         .as_str()
         .unwrap()
         .starts_with("9/4k4/9/9/9/9/2c4R1/9/9/3K5 w"));
+}
+
+#[test]
+fn a_record_longer_than_the_desk_rules_on_is_sent_cut_and_says_so() {
+    let desk = Desk::start(&[]);
+    // 2,100 plies of horses going out and back: far past MAX_PLIES.
+    let shuffle = "h0g2 h9g7 g2h0 g7h9 ".repeat(525);
+    let pgn = format!("[Game \"Chinese Chess\"]\n\n{shuffle}*\n");
+    let a = desk.request("POST", "/api/record", pgn.as_bytes());
+    assert_eq!(a.status, 200, "{a:?}");
+    let g = &a.json()["games"][0];
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2000);
+    assert_eq!(g["line"]["moves"].as_array().unwrap().len(), 2000);
+    assert_eq!(g["truncated"]["plies"], 2100);
+    assert!(g["truncated"]["zh"].as_str().unwrap().contains("2100"));
+    // What was sent can be ruled as it is.
+    let (status, _) = desk.post_json("/api/game", &json!({"moves": g["moves"]}));
+    assert_eq!(status, 200);
 }
 
 #[test]
@@ -592,7 +704,9 @@ fn huge_bodies_are_refused_without_being_read() {
 #[test]
 fn connections_beyond_the_cap_are_answered_busy_at_once() {
     let desk = Desk::start(&[]);
-    let mut idle: Vec<TcpStream> = (0..40)
+    // The cap counts every open connection, a generous 256 (slow senders
+    // are cut off by the rate floors, not by the cap).
+    let mut idle: Vec<TcpStream> = (0..270)
         .filter_map(|_| TcpStream::connect(desk.addr).ok())
         .collect();
     std::thread::sleep(Duration::from_millis(300));
@@ -607,8 +721,8 @@ fn connections_beyond_the_cap_are_answered_busy_at_once() {
         }
     }
     assert!(
-        busy >= 40 - 32,
-        "only {busy} of 40 connections were answered busy"
+        busy >= 270 - 256,
+        "only {busy} of 270 connections were answered busy"
     );
     drop(idle);
     // Closed connections free their places at once.
@@ -655,4 +769,175 @@ fn slow_clients_are_cut_off_while_the_others_are_served() {
     assert!(timed_out >= 1, "the slow heads were cut off with 408");
     assert!(desk.alive());
     assert!(!desk.exited());
+}
+
+// ------------------------------------------------------- service under load
+
+/// A request with the desk's Host, answered within `timeout`; its status
+/// (0 when there was no answer).
+fn status_of(addr: std::net::SocketAddr, path: &str, timeout: Duration) -> u16 {
+    let Ok(mut s) = TcpStream::connect(addr) else {
+        return 0;
+    };
+    s.set_read_timeout(Some(timeout)).unwrap();
+    let _ = s.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes());
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    Answer::parse(&String::from_utf8_lossy(&out)).status
+}
+
+#[test]
+fn thirty_three_slow_clients_do_not_deny_the_desk() {
+    let desk = Desk::start(&[]);
+    let addr = desk.addr;
+    // 33 attackers, each keeping one connection open by sending a head a
+    // byte every 300 ms, and opening a new one whenever it is cut off.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let attackers: Vec<_> = (0..33)
+        .map(|_| {
+            let stop = std::sync::Arc::clone(&stop);
+            std::thread::spawn(move || {
+                let head = format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX-Pad: ");
+                while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    let Ok(mut s) = TcpStream::connect(addr) else {
+                        std::thread::sleep(Duration::from_millis(50));
+                        continue;
+                    };
+                    for b in head.bytes().chain(std::iter::repeat(b'x')) {
+                        if stop.load(std::sync::atomic::Ordering::SeqCst)
+                            || s.write_all(&[b]).is_err()
+                        {
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(300));
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let began = Instant::now();
+    let mut statuses = Vec::new();
+    while began.elapsed() < Duration::from_secs(8) {
+        statuses.push(status_of(addr, "/api/info", Duration::from_secs(5)));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for a in attackers {
+        let _ = a.join();
+    }
+    let served = statuses.iter().filter(|&&s| s == 200).count();
+    assert_eq!(
+        served,
+        statuses.len(),
+        "under 33 slow clients only {served} of {} requests were served: {statuses:?}",
+        statuses.len()
+    );
+}
+
+#[test]
+fn thirty_two_ordinary_clients_see_no_busy_answer() {
+    let desk = Desk::start(&[]);
+    let addr = desk.addr;
+    let clients: Vec<_> = (0..32)
+        .map(|_| {
+            std::thread::spawn(move || {
+                (0..25)
+                    .map(|_| status_of(addr, "/api/info", Duration::from_secs(10)))
+                    .collect::<Vec<u16>>()
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = clients
+        .into_iter()
+        .flat_map(|c| c.join().unwrap())
+        .collect();
+    let not_ok: Vec<&u16> = statuses.iter().filter(|&&s| s != 200).collect();
+    assert!(
+        not_ok.is_empty(),
+        "{} of {} answers to 32 clients were not 200: {not_ok:?}",
+        not_ok.len(),
+        statuses.len()
+    );
+}
+
+#[test]
+fn beyond_loopback_the_host_list_still_holds() {
+    let desk = Desk::start(&["--host", "0.0.0.0", "--allow-host", "desk.lan"]);
+    let port = desk.addr.port();
+    let get = |host: &str| {
+        Answer::parse(&desk.raw(
+            format!("GET /api/info HTTP/1.1\r\nHost: {host}\r\n\r\n").as_bytes(),
+            Duration::from_secs(10),
+        ))
+        .status
+    };
+    assert_eq!(get(&format!("127.0.0.1:{port}")), 200);
+    assert_eq!(get(&format!("localhost:{port}")), 200);
+    assert_eq!(get(&format!("desk.lan:{port}")), 200);
+    // A page elsewhere whose name was rebound to this machine.
+    assert_eq!(get(&format!("rebound.example:{port}")), 403);
+    assert_eq!(get(&format!("127.0.0.1:{}", port.wrapping_add(1))), 403);
+    let post = |host: &str, extra: &str| {
+        Answer::parse(&desk.raw(
+            format!("POST /api/position HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: 18\r\n\r\n{{\"fen\":\"startpos\"}}").as_bytes(),
+            Duration::from_secs(10),
+        ))
+        .status
+    };
+    // The rebinding page drives the desk with its own origin.
+    assert_eq!(
+        post(
+            &format!("rebound.example:{port}"),
+            &format!("Origin: http://rebound.example:{port}\r\n")
+        ),
+        403
+    );
+    let own = format!("127.0.0.1:{port}");
+    assert_eq!(post(&own, &format!("Origin: http://{own}\r\n")), 200);
+    assert_eq!(post(&own, "Origin: null\r\n"), 403);
+    assert_eq!(post(&own, "Sec-Fetch-Site: cross-site\r\n"), 403);
+    assert_eq!(post(&own, "Sec-Fetch-Site: same-origin\r\n"), 200);
+}
+
+#[test]
+fn a_ruling_whose_client_has_gone_is_not_computed() {
+    // A 160-ply game whose cycle is a rook tour (`slow_shapes tour 160
+    // 10`): the slowest shape of bench/rule.sh, seconds per ruling.
+    let game = String::from_utf8(fixture("tour-160.txt")).unwrap();
+    let (fen, moves) = game.trim().split_once('\n').unwrap();
+    let body = json!({"fen": fen, "moves": moves}).to_string();
+    let desk = Desk::start(&[]);
+    let before = desk.cpu_seconds();
+    let (status, _) = desk.post_json("/api/game", &serde_json::from_str(&body).unwrap());
+    assert_eq!(status, 200);
+    let one = desk.cpu_seconds() - before;
+    // Eight clients ask for it and hang up at once.
+    let req = format!(
+        "POST /api/game HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}",
+        desk.addr,
+        body.len()
+    );
+    let start = desk.cpu_seconds();
+    for _ in 0..8 {
+        let mut s = TcpStream::connect(desk.addr).unwrap();
+        s.write_all(req.as_bytes()).unwrap();
+        drop(s);
+    }
+    // Wait until the desk is idle (bounded).
+    let mut last = desk.cpu_seconds();
+    for _ in 0..60 {
+        std::thread::sleep(Duration::from_millis(500));
+        let now = desk.cpu_seconds();
+        if now - last < 0.05 {
+            break;
+        }
+        last = now;
+    }
+    let spent = desk.cpu_seconds() - start;
+    assert!(
+        spent < 2.5 * one,
+        "8 abandoned rulings cost {spent:.2} s of CPU, one ruling {one:.2} s"
+    );
+    assert!(desk.alive());
 }

@@ -16,13 +16,15 @@ mod common;
 
 use std::collections::HashSet;
 
+use common::lens::{complete, Lens};
+
 use proptest::prelude::*;
 use xq_core::game::split_moves;
 use xq_core::random::{placed, played, Rng};
-use xq_core::{Game, Move, Outcome, Piece, Position, Square};
+use xq_core::{Game, Move, Piece, Position, Square};
 use xq_oracle::edition::{self, Edition};
 use xq_oracle::repetition::{MoveKind, SearchLimits};
-use xq_oracle::ruling::{rule, MoveRuling, Ruling, RulingOptions, SideRuling};
+use xq_oracle::ruling::{rule, Ruling, RulingOptions};
 
 fn options() -> RulingOptions {
     RulingOptions {
@@ -155,119 +157,6 @@ fn play(start: &Position, moves: impl IntoIterator<Item = Move>) -> Game {
     g
 }
 
-/// One move as ruled, with the ply replaced by `index` (its place in the
-/// cycle) and its squares passed through `map`.
-#[derive(Debug, PartialEq, Eq)]
-struct MoveView {
-    index: usize,
-    mv: Move,
-    kind: MoveKind,
-    targets: Vec<Square>,
-    target_pieces: Vec<Piece>,
-    grounds: Vec<xq_oracle::clauses::Clause>,
-}
-
-#[derive(Debug, PartialEq, Eq)]
-struct SideView {
-    pattern: xq_oracle::repetition::Pattern,
-    forbidden: bool,
-    moves: Vec<MoveView>,
-}
-
-/// A ruling seen through a symmetry, for comparison.
-#[derive(Debug, PartialEq, Eq)]
-struct View {
-    result: Outcome,
-    reason: xq_oracle::ruling::RulingReason,
-    must_vary: Option<xq_core::Color>,
-    /// Red's part, then Black's (colours exchanged when `swap`).
-    sides: [SideView; 2],
-    cycle_len: usize,
-}
-
-/// How to look at a ruling: each move's ply is taken modulo the cycle
-/// length (its place in the cycle, as every game here starts where the
-/// cycle does); squares go through `square`; `swap` exchanges the colours
-/// (results, sides, pieces).
-struct Lens {
-    square: fn(Square) -> Square,
-    swap: bool,
-}
-
-impl Lens {
-    fn plain() -> Lens {
-        Lens {
-            square: |s| s,
-            swap: false,
-        }
-    }
-
-    fn view(&self, r: &Ruling) -> View {
-        let cycle = r.cycle.as_ref().expect("a repetition ruling");
-        let len = cycle.last_ply + 1 - cycle.first_ply;
-        let swap_piece = |p: Piece| {
-            if self.swap {
-                Piece::new(p.color.other(), p.role)
-            } else {
-                p
-            }
-        };
-        let mv = |m: &MoveRuling| {
-            // Targets are listed in the order of their points, which a
-            // symmetry changes: compared as sets.
-            let mut targets: Vec<Square> = m.targets.iter().map(|&s| (self.square)(s)).collect();
-            targets.sort();
-            let mut target_pieces: Vec<Piece> =
-                m.target_pieces.iter().map(|&p| swap_piece(p)).collect();
-            target_pieces.sort_by_key(|p| p.index());
-            MoveView {
-                index: (m.ply - 1) % len,
-                mv: Move::new((self.square)(m.mv.from), (self.square)(m.mv.to)),
-                kind: m.kind,
-                targets,
-                target_pieces,
-                grounds: m.grounds.clone(),
-            }
-        };
-        let side = |s: &SideRuling| {
-            let mut moves: Vec<MoveView> = s.moves.iter().map(&mv).collect();
-            moves.sort_by_key(|m| m.index);
-            SideView {
-                pattern: s.pattern,
-                forbidden: s.forbidden,
-                moves,
-            }
-        };
-        let (red, black) = (
-            side(r.red.as_ref().unwrap()),
-            side(r.black.as_ref().unwrap()),
-        );
-        let sides = if self.swap {
-            [black, red]
-        } else {
-            [red, black]
-        };
-        let result = match (self.swap, r.result) {
-            (true, Outcome::RedWins) => Outcome::BlackWins,
-            (true, Outcome::BlackWins) => Outcome::RedWins,
-            (_, o) => o,
-        };
-        View {
-            result,
-            reason: r.reason,
-            must_vary: r.must_vary.map(|c| if self.swap { c.other() } else { c }),
-            sides,
-            cycle_len: len,
-        }
-    }
-}
-
-fn complete(r: &Ruling) -> bool {
-    r.search
-        .as_ref()
-        .is_some_and(|s| s.incomplete_plies.is_empty())
-}
-
 /// An edition, by id (which keeps failure reports short).
 fn an_edition() -> impl Strategy<Value = &'static Edition> {
     let ids: Vec<&'static str> = edition::all().iter().map(|e| e.id).collect();
@@ -323,7 +212,7 @@ proptest! {
         let c = rotated.cycle.as_ref().unwrap();
         prop_assert_eq!((c.first_ply, c.last_ply, c.occurrences), (len + k + 1, 2 * len + k, 3));
         prop_assert_eq!(
-            Lens::plain().view(&rotated),
+            Lens::rotated(k).view(&rotated),
             Lens::plain().view(&original),
             "{} from {} with {:?}, entered {} plies later",
             ed.id, start.fen(), moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), k
@@ -375,11 +264,9 @@ proptest! {
             "{} from {} with {:?}",
             ed.id, start.fen(), moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()
         );
-        let mirror = Lens { square: Square::mirror, swap: false };
         let plain = Lens::plain();
-        prop_assert_eq!(mirror.view(&mirrored), plain.view(&original), "mirror: {}", what);
-        let flip = Lens { square: Square::flip, swap: true };
-        prop_assert_eq!(flip.view(&flipped), plain.view(&original), "colour flip: {}", what);
+        prop_assert_eq!(Lens::mirror().view(&mirrored), plain.view(&original), "mirror: {}", what);
+        prop_assert_eq!(Lens::flip().view(&flipped), plain.view(&original), "colour flip: {}", what);
     }
 }
 
@@ -468,12 +355,7 @@ fn a_win_through_checks_turns_with_the_board() {
             ed,
             &options,
         );
-        let flip = Lens {
-            square: Square::flip,
-            swap: true,
-        };
-        let plain = Lens::plain();
-        assert_eq!(flip.view(&flipped), plain.view(&original));
+        assert_eq!(Lens::flip().view(&flipped), Lens::plain().view(&original));
     }
 }
 

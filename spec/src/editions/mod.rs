@@ -10,8 +10,8 @@ mod ruleset;
 pub use profile::{resolve, Profile, ProfileError, Resolved, Source, DEFAULT};
 pub use ruleset::{
     Adjudication, BelowThreshold, BothForbiddenRanking, ChaseModel, ExchangeBasis,
-    ExtraCyclesBeforeLoss, LimitReset, MoveRuleViolation, MutualCheckResult, NaturalLimitRules,
-    PerpetualCheckResult, RepetitionRules, Ruleset, SelfKill, StalemateResult,
+    ExtraCyclesBeforeLoss, LimitReset, MaterialValues, MoveRuleViolation, MutualCheckResult,
+    NaturalLimitRules, PerpetualCheckResult, RepetitionRules, Ruleset, SelfKill, StalemateResult,
     ViolationConsequence, ViolationThreshold,
 };
 

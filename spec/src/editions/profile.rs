@@ -98,6 +98,27 @@ fn merge(base: &Value, top: &Value) -> Value {
     }
 }
 
+/// A profile that extends an edition (an event's own rules, say) may lower
+/// the natural limit's rounds only where that edition allows it
+/// (`reducible`: 1999 and 2020 4.2.4, "可根据比赛等级酌减"), and never raise
+/// them.
+fn limit_may_be_lowered(base: &Ruleset, derived: &Ruleset) -> Result<(), String> {
+    let (b, d) = (&base.natural_limit, &derived.natural_limit);
+    if d.rounds > b.rounds {
+        Err(format!(
+            "rounds {} is more than the {} of the edition it extends",
+            d.rounds, b.rounds
+        ))
+    } else if d.rounds < b.rounds && !b.reducible {
+        Err(format!(
+            "rounds {} is less than the {} of the edition it extends, which may not be reduced",
+            d.rounds, b.rounds
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// Resolves profiles given as (file stem, profile as read): every problem
 /// is an error naming the file. The editions come back with the default
 /// first, then by year and id.
@@ -128,14 +149,20 @@ pub fn resolve(profiles: Vec<(String, Profile)>) -> Result<Vec<Resolved>, Profil
             }
             chain.push(q);
         }
-        let parameters = chain
-            .iter()
-            .rev()
-            .fold(Value::Object(Default::default()), |acc, q| {
-                merge(&acc, &q.parameters)
-            });
-        let rules: Ruleset = serde_json::from_value(parameters)
-            .map_err(|e| err(&p.id, format!("parameters: {e}")))?;
+        let ruleset = |chain: &[&Profile]| -> Result<Ruleset, ProfileError> {
+            let parameters = chain
+                .iter()
+                .rev()
+                .fold(Value::Object(Default::default()), |acc, q| {
+                    merge(&acc, &q.parameters)
+                });
+            serde_json::from_value(parameters).map_err(|e| err(&p.id, format!("parameters: {e}")))
+        };
+        let rules = ruleset(&chain)?;
+        if chain.len() > 1 {
+            limit_may_be_lowered(&ruleset(&chain[1..])?, &rules)
+                .map_err(|m| err(&p.id, format!("parameters: natural_limit: {m}")))?;
+        }
         editions.push(Resolved {
             profile: p.clone(),
             rules,

@@ -111,6 +111,9 @@ crate::parameters! {
         pub check_chase_forbidden: bool,
         /// 一杀一捉 is forbidden (patterns).
         pub kill_chase_forbidden: bool,
+        /// 长打 mixing checks, kills and chases is forbidden (patterns). 长将
+        /// and 长捉 are forbidden in every edition and have no switch.
+        pub perpetual_attack_forbidden: bool,
         /// Threatening to win material by a check or checks (长要抽吃) is 捉
         /// (the chase term's threats).
         pub threat_to_win_by_check_is_chase: bool,
@@ -138,6 +141,9 @@ crate::parameters! {
         pub pawn_chase_in_mutual_attack_is_chase: bool,
         /// A pawn that has not crossed the river can be chased (material).
         pub unpromoted_pawn_chasable: bool,
+        /// 子力价值: what each piece counts for when material is weighed
+        /// (material).
+        pub material: MaterialValues,
         /// What a trade offer (兑) needs (the exchange term).
         pub exchange_offer_basis: ExchangeBasis,
         /// A side holding a drawing point does not chase by its incidental
@@ -155,6 +161,29 @@ crate::parameters! {
         /// The same for a repetition that ends in a draw; `null` where the
         /// edition does not say.
         pub extra_cycles_before_draw: Option<u32>,
+    }
+}
+
+crate::parameters! {
+    /// 子力价值: the value of each piece in exchange accounting. The king is
+    /// not material (a threat on it is check or mate).
+    #[derive(Copy)]
+    pub struct MaterialValues {
+        /// 车.
+        pub rook: i32,
+        /// 马.
+        pub horse: i32,
+        /// 炮.
+        pub cannon: i32,
+        /// 士.
+        pub advisor: i32,
+        /// 相 (象).
+        pub elephant: i32,
+        /// 兵 (卒) in a trade.
+        pub pawn: i32,
+        /// What a pawn costs its side when given up to win material through
+        /// a check (a crossed pawn's value floats, CXA 1999 25.3, 2020 图24).
+        pub pawn_given_up: i32,
     }
 }
 

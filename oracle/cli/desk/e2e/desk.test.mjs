@@ -1,12 +1,16 @@
 // The desk as an arbiter uses it, in a real headless Chromium: open a
 // record, step to the ruling, read it in both languages, switch the rules
-// edition, enter moves at the board, set up a position, download, print.
+// edition, compare all four, enter moves at the board (branching, not
+// cutting, a record), set up a position, browse a library, print and
+// download the ruling report, copy and export — at the desktop size and
+// on a phone (390×844), each screen checked with axe-core.
 //
 // DESK_URL is the address of a running `xq desk` (oracle/cli/tests/
 // desk_browser.rs starts one and runs this script); CHROMIUM the browser
-// (default /usr/bin/chromium). Screenshots go to SCREENSHOTS (default
-// ./screenshots). Timings are printed, not asserted: bench/desk.sh reports
-// them.
+// (default /usr/bin/chromium); LIBRARY a 300-game CBL to time the library
+// table on (desk_browser.rs writes one with the records writer). Screenshots
+// go to SCREENSHOTS (default ./screenshots). Timings are printed, not
+// asserted: bench/desk.sh reports them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -21,9 +25,12 @@ if (!URL) throw new Error('DESK_URL must name a running xq desk');
 const FIXTURES = path.join(HERE, 'fixtures');
 const SHOTS = process.env.SCREENSHOTS || path.join(HERE, 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
+const AXE = fs.readFileSync(path.join(HERE, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const ONLY_TIMINGS = process.env.DESK_BENCH === '1';
 
 let context, page, profile;
 const timings = {};
+const axeReport = [];
 
 before(async () => {
   profile = fs.mkdtempSync(path.join(os.tmpdir(), 'xq-desk-chromium-'));
@@ -36,6 +43,7 @@ before(async () => {
       '--disable-component-update', '--disable-sync', '--disable-quic'],
     timeout: 60000,
   });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new globalThis.URL(URL).origin });
   page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(20000);
   page.on('pageerror', (e) => { throw new Error(`page error: ${e.message}`); });
@@ -45,17 +53,14 @@ after(async () => {
   if (context) await context.close();
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
   console.log('timings (ms): ' + JSON.stringify(timings));
+  if (axeReport.length) console.log('axe (screens checked): ' + axeReport.join(', '));
 });
 
 async function shot(name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
-async function ready() {
-  await page.waitForFunction(() => document.body.dataset.ready === 'game');
-}
-async function loading() {
-  await page.evaluate(() => { document.body.dataset.ready = 'loading'; });
-}
+const ready = () => page.waitForFunction(() => document.documentElement.dataset.ready === 'game');
+const loading = () => page.evaluate(() => { document.documentElement.dataset.ready = 'loading'; });
 async function open(file) {
   await loading();
   await page.setInputFiles('#file', path.join(FIXTURES, file));
@@ -72,259 +77,639 @@ async function setEdition(id) {
   await ready();
 }
 const text = (sel) => page.locator(sel).innerText();
+const ply = async () => Number(await page.evaluate(() => document.documentElement.dataset.ply));
 
-test('the page starts, offline, in Chinese by default', async () => {
+/** No serious or critical axe-core violation on the screen as it is. */
+async function axe(screen) {
+  await page.evaluate(AXE + ';0');
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  axeReport.push(screen);
+  assert.deepEqual(found, [], `axe-core on ${screen}`);
+}
+
+/** Each test starts from the Chinese page, the default edition, the view
+ * mode and no dialog open, whatever the one before left behind. */
+async function reset() {
+  await page.evaluate(() => { for (const d of document.querySelectorAll('dialog[open]')) d.close(); });
+  if ((await page.inputValue('#lang')) !== 'zh') await setLang('zh');
+  if ((await page.inputValue('#edition')) !== 'cxa-2020') await setEdition('cxa-2020');
+  if ((await page.inputValue('#notation')) !== 'chinese') await page.selectOption('#notation', 'chinese');
+  if ((await page.getAttribute('#enter', 'aria-pressed')) === 'true') await page.click('#enter');
+  if (await page.locator('#setup-panel').isVisible()) await page.click('#setup-cancel');
+}
+
+async function download(click) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(click)]);
+  return fs.readFileSync(await dl.path());
+}
+
+// ------------------------------------------------------------ first load
+
+test('the page starts offline, in Chinese, and draws its pieces with its own font', async () => {
   const requests = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(URL);
-  await page.waitForFunction(() => document.body.dataset.ready === 'page' || document.body.dataset.ready === 'game');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'page');
   timings.interactive = await page.evaluate(() => performance.getEntriesByName('desk-ready')[0].startTime);
-  assert.equal(await page.locator('#open-label').innerText(), '打开棋谱');
+  assert.equal(await page.locator('#open').innerText(), '打开棋谱');
   const editions = await page.locator('#edition option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(editions, ['cxa-2020', 'cxa-1999', 'axf-2017', 'wxf-2018']);
   assert.equal(await page.inputValue('#edition'), 'cxa-2020');
-  // 32 pieces of the start position and both sides' file numbers.
   assert.equal(await page.locator('#board g.piece').count(), 32);
   assert.equal(await page.locator('#board .file-bottom').first().textContent(), '九');
   assert.equal(await page.locator('#board .file-top').first().textContent(), '1');
   for (const u of requests) assert.ok(u.startsWith(URL), `the page loaded ${u}, not from the desk`);
+  // Defect 11: the pieces and the board's labels are drawn with the
+  // embedded font, loaded from the desk, whatever fonts the machine has.
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = await page.evaluate(async () => {
+    await document.fonts.load('700 26px "XQ Pieces"', '帅');
+    return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/"/g, ''));
+  });
+  assert.ok(fonts.includes('XQ Pieces'), `the pieces' font is loaded (${fonts})`);
+  assert.ok(await page.evaluate(() => document.fonts.check('700 26px "XQ Pieces"', '帅仕相傌俥炮兵将士象馬車砲卒楚河漢界一二三四五六七八九')));
+  const family = await page.locator('#board g.piece text').first().getAttribute('font-family');
+  assert.match(family, /^'XQ Pieces'/);
+  // The first screen says what to do.
+  assert.equal(await page.locator('#welcome').isVisible(), true);
+  assert.ok((await page.locator('#welcome-steps li').count()) >= 3);
   await shot('01-start');
-  // The first load also starts the browser's renderer; a second one is
-  // what an arbiter opening the desk again meets.
+  await axe('start (zh, desktop)');
   await page.reload();
-  await page.waitForFunction(() => document.body.dataset.ready === 'page' || document.body.dataset.ready === 'game');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'page');
   timings.interactiveAgain = await page.evaluate(() => performance.getEntriesByName('desk-ready')[0].startTime);
 });
 
+// ------------------------------------------------------------ reading a ruling
+
 test('a perpetual check (GBK PGN in Chinese notation): step to the ruling, read it in both languages', async () => {
+  await reset();
   await open('perpetual-check-gbk.pgn');
+  assert.equal(await page.locator('#welcome').isVisible(), false);
   assert.match(await text('#game-title'), /红方棋手 — 黑方棋手/);
   assert.equal(await page.locator('#movelist .mv').count(), 8);
   assert.equal(await page.locator('#movelist .mv').first().innerText(), '车四平五');
-  // The point is marked in the move list and on the timeline.
   assert.equal(await page.locator('#movelist .mv[data-ply="8"] .mark.repetition').count(), 1);
   assert.equal(await page.locator('#timeline .tick.repetition').count(), 1);
-  // Step with the keys: Home, then → three times.
   await page.keyboard.press('Home');
   assert.match(await text('#ply-label'), /开局/);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   assert.match(await text('#ply-label'), /第 3 着/);
-  // After 车四平五 将５平６ 车五平四 the rook is back on f0.
   assert.equal(await page.getAttribute('#board g.piece[data-piece="R"]', 'data-sq'), 'f0');
+  // The move is said in words for a screen reader.
+  await page.waitForFunction(() => /第 3 着，红方：车五平四/.test(document.getElementById('announce').textContent));
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.getAttribute('#board g.piece[data-piece="R"]', 'data-sq'), 'e0');
-  // ↓ goes to the next ruling point and shows its ruling.
   await page.keyboard.press('ArrowDown');
   await page.locator('#ruling').waitFor({ state: 'visible' });
   assert.match(await text('#ply-label'), /第 8 着/);
   const zh = await text('#verdict');
   assert.match(zh, /红方长将/);
-  assert.match(zh, /判负/);
   assert.match(zh, /0-1/);
   assert.match(await text('#facts'), /长将: 禁止/);
-  // Every red move of the cycle is a check (将), every black one idle (闲).
   const kinds = await page.locator('#cycle-moves tr[data-kind]').evaluateAll((rs) => rs.map((r) => r.dataset.kind));
   assert.deepEqual(kinds, ['check', 'idle', 'check', 'idle']);
   // The picture: the cycle's four moves as numbered arrows.
-  assert.equal(await page.locator('#diagram svg line[marker-end]').count(), 4);
-  const labels = await page.locator('#diagram svg g > text[font-family="sans-serif"]').allTextContents();
-  assert.deepEqual(labels, ['1', '2', '3', '4']);
-  assert.match(await text('#clauses'), /repetition\.perpetual-check/);
+  assert.equal(await page.locator('#diagram-svg path.arrow').count(), 4);
+  assert.deepEqual(await page.locator('#diagram-svg .arrow-n').allTextContents(), ['1', '2', '3', '4']);
+  // The whole cycle (plies 5-8) is highlighted in the list and on the timeline.
+  const cyc = await page.locator('#movelist .mv.cycle').evaluateAll((ms) => ms.map((m) => Number(m.dataset.ply)));
+  assert.deepEqual(cyc, [5, 6, 7, 8]);
+  assert.equal(await page.locator('#timeline .band').count(), 1);
+  // Defect 9: no English rule titles on the Chinese page.
+  const clauses = await text('#clauses');
+  assert.match(clauses, /长将/);
+  assert.doesNotMatch(clauses.replace(/[a-z-]+\.[a-z.-]+/g, ''), /[A-Za-z]{4,}/, 'clauses in Chinese only');
   await shot('02-perpetual-check-zh');
+  await axe('ruling (zh, desktop)');
   await setLang('en');
   const en = await text('#verdict');
   assert.match(en, /perpetual check/i);
   assert.match(en, /0-1/);
-  assert.equal(await page.locator('#open-label').innerText(), 'Open record');
+  assert.equal(await page.locator('#open').innerText(), 'Open record');
+  // The English page writes moves in WXF, and Red's files in Arabic.
+  assert.equal(await page.locator('#movelist .mv').first().innerText(), 'R4=5');
+  assert.equal(await page.locator('#board .file-bottom').first().textContent(), '9');
+  assert.match(await text('#clauses'), /perpetual check loses \(长将\)/);
   await shot('03-perpetual-check-en');
+  await axe('ruling (en, desktop)');
   await setLang('zh');
 });
 
+test('defect 1: a click on a move, or on the timeline, goes to that move (with a point selected, and in a game without one)', async () => {
+  await reset();
+  await open('perpetual-check-gbk.pgn');
+  await page.click('#points button[data-point="0"]');
+  assert.equal(await ply(), 8);
+  await page.click('#movelist .mv[data-ply="3"]');
+  assert.equal(await ply(), 3);
+  assert.match(await page.locator('#movelist .mv[data-ply="3"]').getAttribute('class'), /current/);
+  // The timeline: a click at its first quarter.
+  const box = await page.locator('#timeline').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.25, box.y + 4);
+  assert.equal(await ply(), 2);
+  await open('resigned.pgn');
+  await page.click('#movelist .mv[data-ply="4"]');
+  assert.equal(await ply(), 4);
+});
+
 test('a perpetual chase (WXF PGN): the chased cannon is ringed, Red must vary', async () => {
+  await reset();
   await open('perpetual-chase.pgn');
   await page.click('#points button[data-point="0"]');
   const zh = await text('#verdict');
   assert.match(zh, /红方长捉/);
   assert.match(zh, /红方须变着/);
-  assert.match(zh, /0-1/);
   const rows = await page.locator('#cycle-moves tr[data-kind]').evaluateAll((rs) => rs.map((r) => [r.dataset.kind, r.cells[4].textContent]));
   assert.deepEqual(rows.map((r) => r[0]), ['chase', 'idle', 'chase', 'idle']);
   assert.match(rows[0][1], /b7/);
-  assert.match(rows[2][1], /b5/);
-  // At the cycle's start the cannon stands on b7: ringed (the dashed mark).
-  assert.equal(await page.locator('#diagram svg circle[stroke-dasharray]').count(), 1);
-  assert.equal(await page.locator('#diagram svg line[marker-end]').count(), 4);
-  await shot('04-perpetual-chase-zh');
+  // At the cycle's start the cannon stands on b7: ringed.
+  assert.deepEqual(await page.locator('#diagram-svg circle.ring').count(), 1);
   await setLang('en');
   assert.match(await text('#verdict'), /Red must vary/);
+  // The targets named in English on the English page.
+  assert.match(await page.locator('#cycle-moves tr[data-kind="chase"] td').nth(4).innerText(), /^cannon b7/);
   assert.match(await text('#search'), /positions per move/);
   await setLang('zh');
 });
 
-test('switching the edition re-rules in place: 一将一捉 is forbidden under CXA 2020, a draw under the Asian rules', async () => {
+test('switching the edition re-rules in place, says what changed, and all four editions side by side', async () => {
+  await reset();
   await setEdition('cxa-2020');
   await open('check-chase.pgn');
   await page.click('#points button[data-point="0"]');
   assert.match(await text('#verdict'), /一将一捉（禁止）/);
-  assert.match(await text('#verdict'), /红方须变着.*0-1/s);
   await setEdition('axf-2017');
-  // The same point stays selected, with the new verdict and what changed.
   assert.match(await text('#verdict'), /一将一捉（允许）/);
   assert.match(await text('#verdict'), /1\/2-1\/2/);
   assert.match(await text('#ruling-title'), /亚洲象棋联合会/);
   const changes = await text('#changes');
   assert.match(changes, /0-1/);
   assert.match(changes, /1\/2-1\/2/);
-  assert.match(await text('#clauses'), /第12条/);
-  await shot('05-edition-switch-axf');
-  await setLang('en');
-  assert.match(await text('#verdict'), /draw/i);
-  assert.match(await text('#clauses'), /rule 12/);
-  await setLang('zh');
+  // Defect 6: after the choice the arrow keys step through the game.
+  const before = await ply();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await ply(), before - 1);
+  assert.equal(await page.inputValue('#edition'), 'axf-2017');
+  await page.keyboard.press('ArrowRight');
+  // The four editions for this point.
+  await page.evaluate(() => { document.documentElement.dataset.compared = ''; });
+  await page.click('#compare-open');
+  await page.waitForFunction(() => document.documentElement.dataset.compared === 'yes');
+  const table = await page.locator('#compare-table tr[data-edition]').evaluateAll((rs) => rs.map((r) => [r.dataset.edition, r.querySelector('.result') ? r.querySelector('.result').textContent : '']));
+  assert.deepEqual(table.map((r) => r[0]), ['cxa-2020', 'cxa-1999', 'axf-2017', 'wxf-2018']);
+  assert.match(table[0][1], /^0-1/);
+  assert.match(table[2][1], /^1\/2-1\/2/);
+  await shot('05-compare-editions');
+  await axe('four editions (zh, desktop)');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#compare-dialog').isVisible(), false);
   await setEdition('cxa-2020');
 });
 
-test('entering moves at the board: a refused click shows the rule it breaks', async () => {
+test('defect 3: a game decided off the board is not "disagrees"; a natural-limit draw agrees', async () => {
+  await reset();
+  await open('resigned.pgn');
+  const title = await text('#game-title');
+  assert.doesNotMatch(title, /不符/);
+  assert.match(title, /棋盘上未分胜负/);
+  assert.equal(await page.getAttribute('#game-title', 'data-agreement'), 'off-board');
+  await open('natural-limit.pgn');
+  assert.doesNotMatch(await text('#game-title'), /不符/);
+  // Defect 10: the natural-limit row in words, not JSON.
+  const i = await page.locator('#points button.natural-limit').first().getAttribute('data-point');
+  await page.click(`#points button[data-point="${i}"]`);
+  const facts = await text('#facts');
+  assert.match(facts, /着未吃子/);
+  assert.doesNotMatch(facts, /[{}"]/);
+  await shot('06-natural-limit');
+  // Under every edition (a claimed draw, or one by the rules).
+  for (const ed of ['cxa-1999', 'axf-2017', 'wxf-2018']) {
+    await setEdition(ed);
+    assert.notEqual(await page.getAttribute('#game-title', 'data-agreement'), 'disagrees', ed);
+  }
+  await setEdition('cxa-2020');
+});
+
+// ------------------------------------------------------------ records
+
+test('variations and comments are shown, and a variation is one click away', async () => {
+  await reset();
+  await open('variations.pgn');
+  assert.match(await text('#movelist'), /Opening comment/);
+  assert.match(await text('#movelist'), /Central cannon/);
+  const v = page.locator('#movelist .variation .var');
+  assert.equal(await v.count(), 1);
+  assert.match(await v.innerText(), /马２进３/);
+  await loading();
+  await v.click();
+  await ready();
+  assert.equal(await page.locator('#movelist .mv[data-ply="2"]').innerText(), '马２进３');
+  assert.equal(await page.locator('#line-note').isVisible(), true);
+  // The main line is now the alternative, one click back.
+  assert.match(await page.locator('#movelist .variation .var').innerText(), /马８进７/);
+  await shot('07-variation');
+  await axe('variation (zh, desktop)');
+  await loading();
+  await page.locator('#movelist .variation .var').click();
+  await ready();
+  assert.equal(await page.locator('#movelist .mv[data-ply="2"]').innerText(), '马８进７');
+});
+
+test('the notation switch: traditional characters, WXF, ICCS', async () => {
+  await reset();
+  await open('variations.pgn');
+  await page.selectOption('#notation', 'traditional');
+  assert.equal(await page.locator('#movelist .mv[data-ply="3"]').innerText(), '馬二進三');
+  await page.selectOption('#notation', 'wxf');
+  assert.equal(await page.locator('#movelist .mv[data-ply="1"]').innerText(), 'C2=5');
+  await page.selectOption('#notation', 'iccs');
+  assert.equal(await page.locator('#movelist .mv[data-ply="1"]').innerText(), 'h2e2');
+  await page.selectOption('#notation', 'chinese');
+});
+
+test('defect 2: a record that cannot be read clears the previous game and says where and why', async () => {
+  await reset();
+  await open('perpetual-check-gbk.pgn');
+  await page.evaluate(() => { document.documentElement.dataset.ready = 'loading'; });
+  await page.setInputFiles('#file', path.join(FIXTURES, 'malformed.pgn'));
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'refused');
+  const said = await text('#message-error');
+  assert.match(said, /无法读取棋谱/);
+  assert.match(said, /第 4 行第 9 列，第 2 着/);
+  assert.match(said, /马二进五/);
+  // Nothing of the previous game stays under the message.
+  assert.equal(await page.locator('#movelist .mv').count(), 0);
+  assert.equal(await page.locator('#points button').count(), 0);
+  assert.equal(await text('#game-title'), '');
+  await shot('10-malformed');
+  await axe('refused record (zh, desktop)');
+  await page.setInputFiles('#file', { name: 'empty.pgn', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+  await page.waitForFunction(() => /empty|空/.test(document.getElementById('message-error').textContent));
   await page.click('#fen-open');
-  await page.fill('#fen-text', 'startpos');
-  await page.fill('#moves-text', '');
+  await page.fill('#fen-text', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w');
+  await page.click('#fen-form button[type=submit]');
+  await page.waitForFunction(() => /FEN/.test(document.getElementById('message-error').textContent));
+  assert.match(await text('#message-error'), /局面（FEN）无效/);
+  // Defect 9: the detail in Chinese too, naming the rank.
+  assert.match(await text('#message-error'), /第 0 横线/);
+  assert.doesNotMatch(await text('#message-error'), /[A-Za-z]{4,}/);
+  await page.keyboard.press('Escape');
+});
+
+test('defect 4 and the library: one dialog at a time, a table with search, next and previous, only games with ruling points', async () => {
+  await reset();
   await loading();
-  await page.click('#fen-load');
+  await page.setInputFiles('#file', path.join(FIXTURES, 'library.pgn'));
+  await page.locator('#library-dialog').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('dialog[open]').count(), 1);
+  assert.equal(await page.locator('#paste-dialog').isVisible(), false);
+  assert.equal(await page.locator('#fen-dialog').isVisible(), false);
+  assert.equal(await page.locator('#lib-table tbody tr').count(), 8);
+  // Every row's load button is on the screen.
+  const last = await page.locator('#lib-table .lib-load').last().boundingBox();
+  assert.ok(last && last.y + last.height <= 1000, 'the last game can be reached');
+  await page.fill('#lib-search', 'zhang san');
+  assert.equal(await page.locator('#lib-table tbody tr').count(), 2);
+  await page.fill('#lib-search', '');
+  await page.check('#lib-only');
+  await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 3 && !/…/.test(document.getElementById('lib-status').textContent));
+  const shown = await page.locator('#lib-table tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.game));
+  assert.deepEqual(shown, ['0', '1', '2']);
+  await shot('12-library');
+  await axe('library (zh, desktop)');
+  // Enter on a row's button loads it (defect 8).
+  await loading();
+  await page.focus('#lib-table .lib-load[data-game="2"]');
+  await page.keyboard.press('Enter');
   await ready();
+  assert.equal(await page.locator('#library-dialog').isVisible(), false);
+  assert.match(await text('#lib-pos'), /第 3\/8 局/);
+  await page.click('#library-open');
+  await page.uncheck('#lib-only');
+  await page.keyboard.press('Escape');
+  await loading();
+  await page.click('#lib-next');
+  await ready();
+  assert.match(await text('#lib-pos'), /第 4\/8 局/);
+  await loading();
+  await page.click('#lib-prev');
+  await ready();
+  assert.match(await text('#lib-pos'), /第 3\/8 局/);
+});
+
+// ------------------------------------------------------------ at the board
+
+test('entering moves: a refused click names the rule; a move over a record makes a branch; take back, undo, redo', async () => {
+  await reset();
+  await open('perpetual-check-gbk.pgn');
+  await page.keyboard.press('Home');
   await page.click('#enter');
-  // The rook on a0 cannot pass its own pawn on a3.
-  await page.click('#board rect.hit[data-sq="a0"]');
-  await page.click('#board rect.hit[data-sq="a5"]');
-  await page.waitForFunction(() => document.body.dataset.refused === 'path-blocked');
-  const msg = page.locator('#message');
-  assert.match(await msg.innerText(), /a3 处有子阻挡/);
-  assert.equal(await msg.getAttribute('class'), 'error');
-  await shot('06-refused-move');
-  // A legal click is played and appears in Chinese notation.
-  await page.click('#board rect.hit[data-sq="h2"]');
+  // A king moves one point: d0 to d2 is refused with the reason.
+  await page.click('#grid .pt[data-sq="d0"]');
+  await page.click('#grid .pt[data-sq="d2"]');
+  await page.waitForFunction(() => document.documentElement.dataset.refused === 'not-a-move');
+  assert.match(await text('#message-error'), /帅不能这样走/);
+  // Red's only legal first move is the record's (the cannon on h0 pins
+  // everything else), so the branch is Black's: after 车四平五 Black's
+  // cannon takes the checking rook (h0, screened by g0) instead of the
+  // record's king step to f8 (d8 would face the red king) — a new branch,
+  // not a cut.
+  // (The focus is on the board's grid now, where arrows move between
+  // points: the button steps.)
+  await page.click('#next');
+  await page.click('#grid .pt[data-sq="h0"]');
   await loading();
-  await page.click('#board rect.hit[data-sq="e2"]');
+  await page.click('#grid .pt[data-sq="e0"]');
   await ready();
-  assert.equal(await page.locator('#movelist .mv').first().innerText(), '炮二平五');
-  // Black's cannon on h7 cannot take the horse on h0 with no screen
-  // between them (the red cannon has left h2).
-  await page.click('#board rect.hit[data-sq="h7"]');
-  await page.click('#board rect.hit[data-sq="h0"]');
-  await page.waitForFunction(() => document.body.dataset.refused === 'cannon-screen');
-  assert.match(await text('#message'), /炮须隔一子吃子/);
-  await setLang('en');
-  await page.click('#board rect.hit[data-sq="h7"]');
-  await page.click('#board rect.hit[data-sq="h0"]');
-  await page.waitForFunction(() => /screen/.test(document.getElementById('message').textContent));
-  await setLang('zh');
+  assert.match(await text('#message'), /新开变着/);
+  assert.equal(await page.locator('#movelist .mv').count(), 2);
+  assert.match(await page.locator('#movelist .variation .var').innerText(), /主线.*将５平６/);
+  // Take back: the entered move goes, the record's eight moves are there.
+  await loading();
+  await page.click('#take-back');
+  await ready();
+  assert.equal(await page.locator('#movelist .mv').count(), 8);
+  assert.equal(await ply(), 1);
+  // Undo brings the branch back, redo takes it away again.
+  await loading();
+  await page.click('#undo');
+  await ready();
+  assert.equal(await page.locator('#movelist .mv').count(), 2);
+  await loading();
+  await page.click('#redo');
+  await ready();
+  assert.equal(await page.locator('#movelist .mv').count(), 8);
+  // Take back over a record move steps back and deletes nothing (defect 5).
+  await page.keyboard.press('End');
+  await page.click('#take-back');
+  assert.equal(await ply(), 7);
+  assert.equal(await page.locator('#movelist .mv').count(), 8);
+  assert.match(await text('#game-title'), /红方棋手/);
+  await shot('13-branch');
   await page.click('#enter');
 });
 
-test('a position set up at the board, moves clicked, then the ruling and its downloads', async () => {
+test('keyboard only (defect 8): open a file, reach the moves with Tab, enter a move on the board grid, Esc closes a dialog while typing', async () => {
+  await reset();
+  await open('perpetual-check-gbk.pgn');
+  // Enter on the Open button opens the file chooser (the hidden input is
+  // clicked); the file is then given to it.
+  await page.evaluate(() => document.getElementById('file').addEventListener('click', () => { document.documentElement.dataset.chooser = 'open'; }, { once: true }));
+  await page.focus('#open');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.documentElement.dataset.chooser === 'open');
+  await open('perpetual-chase.pgn');
+  // Tab reaches the moves.
+  await page.focus('#movelist .mv[data-ply="1"]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.ply), '2');
+  await page.keyboard.press('Enter');
+  assert.equal(await ply(), 2);
+  // The board is a grid of 90 labelled points.
+  await page.keyboard.press('Home');
+  assert.equal(await page.locator('#grid [role=gridcell]').count(), 90);
+  assert.match(await page.getAttribute('#grid .pt[data-sq="h5"]', 'aria-label'), /h5：红俥|h5：红车/);
+  assert.match(await page.getAttribute('#grid .pt[data-sq="a0"]', 'aria-label'), /a0：空/);
+  // From the cell under the focus, arrows move across the board.
+  await page.focus('#grid .pt[data-sq="h5"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.sq), 'h7');
+  await loading();
+  await page.keyboard.press('Enter');
+  await ready();
+  // The record's own first move: followed, not a new branch.
+  assert.equal(await ply(), 1);
+  assert.equal(await page.locator('#movelist .mv').count(), 8);
+  assert.equal(await page.locator('#movelist .mv.current').innerText(), '车二进二');
+  await page.click('#enter');
+  // Esc in a textarea closes its dialog.
+  await page.click('#paste-open');
+  await page.locator('#paste-text').focus();
+  await page.keyboard.type('1. h2e2');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#paste-dialog').isVisible(), false);
+  // Focus is visible.
+  await page.focus('#first');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none');
+});
+
+test('set-up starts with Red to move, its controls above the board; clicked moves, then the ruling and its downloads', async () => {
+  await reset();
+  // A game with Black to move on the board first (defect 10).
+  await open('perpetual-check-gbk.pgn');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
   await page.click('#setup-open');
+  assert.equal(await page.isChecked('input[name=turn][value=w]'), true);
+  const panel = await page.locator('#setup-panel').boundingBox();
+  const boardBox = await page.locator('#board').boundingBox();
+  assert.ok(panel.y < boardBox.y, 'the set-up controls are above the board');
   await page.click('#setup-clear');
   const place = async (tool, sq) => {
     await page.click(`#palette button[data-tool="${tool}"]`);
-    await page.click(`#board rect.hit[data-sq="${sq}"]`);
+    await page.click(`#grid .pt[data-sq="${sq}"]`);
   };
   await place('k', 'e8');
   await place('c', 'c3');
   await place('R', 'h3');
   await place('K', 'd0');
   assert.equal(await page.locator('#board g.piece').count(), 4);
-  await page.check('input[name=turn][value=w]');
-  await shot('07-setup');
+  await shot('14-setup');
+  await axe('set-up (zh, desktop)');
   await loading();
   await page.click('#setup-done');
   await ready();
   const cycle = ['h3', 'h8', 'e8', 'e9', 'h8', 'h3', 'e9', 'e8'];
   for (let round = 0; round < 2; round++) {
     for (let i = 0; i < cycle.length; i += 2) {
-      await page.click(`#board rect.hit[data-sq="${cycle[i]}"]`);
+      await page.click(`#grid .pt[data-sq="${cycle[i]}"]`);
       await loading();
-      await page.click(`#board rect.hit[data-sq="${cycle[i + 1]}"]`);
+      await page.click(`#grid .pt[data-sq="${cycle[i + 1]}"]`);
       await ready();
     }
   }
   assert.equal(await page.locator('#movelist .mv').count(), 8);
   await page.click('#points button[data-point="0"]');
   assert.match(await text('#verdict'), /一将一捉（禁止）/);
-  const [svgDl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-svg')]);
-  const svg = fs.readFileSync(await svgDl.path(), 'utf8');
+  const svg = (await download('#dl-svg')).toString('utf8');
   assert.ok(svg.startsWith('<svg'), 'the SVG download is an SVG');
-  assert.equal((svg.match(/marker-end=/g) || []).length, 4);
-  const [jsonDl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-json')]);
-  const ruling = JSON.parse(fs.readFileSync(await jsonDl.path(), 'utf8'));
+  assert.equal((svg.match(/class="arrow"/g) || []).length, 4);
+  assert.match(svg, /@font-face\{font-family:'XQ Pieces'/);
+  const ruling = JSON.parse((await download('#dl-json')).toString('utf8'));
   assert.equal(ruling.reason, 'must-vary');
-  assert.equal(ruling.must_vary, 'red');
   assert.equal(ruling.red.pattern, 'check-chase');
-  const [pgnDl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-pgn')]);
-  const pgnText = fs.readFileSync(await pgnDl.path(), 'utf8');
+  const pgnText = (await download('#dl-pgn')).toString('utf8');
   assert.match(pgnText, /\[FEN "9\/4k4\/9\/9\/9\/9\/2c4R1\/9\/9\/3K5 w/);
-  assert.match(pgnText, /车二进五/);
   assert.match(pgnText, /\[Result "0-1"\]/);
-  await shot('08-setup-ruled');
-  // The print view: the ruling alone, on one page.
+  await page.click('#enter');
+});
+
+test('the ruling report: filled in, one A4 page in print, HTML and JSON downloads', async () => {
+  await reset();
+  await open('perpetual-check-gbk.pgn');
+  await page.click('#points button[data-point="0"]');
+  await page.click('#report-open');
+  await page.locator('#report-dialog').waitFor({ state: 'visible' });
+  assert.equal(await page.inputValue('#rp-red'), '红方棋手');
+  await page.fill('#rp-round', '第 5 轮');
+  await page.fill('#rp-arbiter', '王裁判');
+  await page.fill('#rp-notes', '红方长将，判负。');
+  const sheet = await text('#report-sheet');
+  for (const s of ['棋例裁决报告', '裁判台测试赛', '第 5 轮', '红方棋手', '王裁判', '红方长将', '长将', '签名', 'FEN: ']) assert.ok(sheet.includes(s), `the report holds ${s}`);
+  assert.equal(await page.locator('#rs-cycle tr').count(), 5);
+  await shot('15-report');
+  await axe('report (zh, desktop)');
   await page.emulateMedia({ media: 'print' });
   try {
     assert.equal(await page.locator('#board-col').isVisible(), false);
-    assert.equal(await page.locator('#diagram svg').isVisible(), true);
+    assert.equal(await page.locator('#report-sheet').isVisible(), true);
     const pdf = await page.pdf({ format: 'A4' });
-    fs.writeFileSync(path.join(SHOTS, '09-print.pdf'), pdf);
+    fs.writeFileSync(path.join(SHOTS, '16-report.pdf'), pdf);
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) || []).length;
-    assert.equal(pages, 1, 'the printed ruling fits on one page');
+    assert.equal(pages, 1, 'the report fits on one page');
   } finally {
     await page.emulateMedia({ media: 'screen' });
   }
+  const html = (await download('#rp-html')).toString('utf8');
+  assert.match(html, /^<!doctype html>/);
+  assert.match(html, /王裁判/);
+  assert.match(html, /<svg/);
+  assert.match(html, /@font-face/);
+  const json = JSON.parse((await download('#rp-json')).toString('utf8'));
+  assert.equal(json.arbiter, '王裁判');
+  assert.equal(json.round, '第 5 轮');
+  assert.equal(json.result, '0-1');
+  assert.equal(json.cycle_moves.length, 4);
+  assert.ok(json.clauses.some((c) => c.id === 'repetition.perpetual-check'));
+  // The cycle starts where the game started: the position after ply 4.
+  assert.equal(json.position.fen.split(' ')[0], '2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1');
+  await page.keyboard.press('Escape');
 });
 
-test('a malformed upload gets a clear message on the page', async () => {
-  await page.setInputFiles('#file', path.join(FIXTURES, 'malformed.pgn'));
-  const msg = page.locator('#message.error');
-  await msg.waitFor({ state: 'visible' });
-  const said = await msg.innerText();
-  assert.match(said, /无法读取棋谱/);
-  assert.match(said, /第 4 行第 9 列，第 2 着/);
-  assert.match(said, /马二进五/);
-  await shot('10-malformed');
-  await page.setInputFiles('#file', { name: 'noise.xqf', mimeType: 'application/octet-stream', buffer: Buffer.from([0x58, 0x51, 0x0a, 0, 1, 2, 3, 255, 254]) });
-  await page.waitForFunction(() => /无法读取棋谱/.test(document.getElementById('message').textContent) && !/马二进五/.test(document.getElementById('message').textContent));
-  await page.setInputFiles('#file', { name: 'empty.pgn', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
-  await page.waitForFunction(() => /empty|空/.test(document.getElementById('message').textContent));
-  // A bad FEN typed in.
-  await page.click('#fen-open');
-  await page.fill('#fen-text', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w');
-  await page.click('#fen-load');
-  await page.waitForFunction(() => /FEN/.test(document.getElementById('message').textContent));
-  assert.match(await text('#message'), /局面（FEN）无效/);
-  await page.click('#fen-form .cancel');
+test('copy the FEN, the moves and a link; the link reopens the same position and ply; the board as SVG and PNG', async () => {
+  await reset();
+  await open('perpetual-chase.pgn');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.click('#copy-fen');
+  const fen = await page.evaluate(() => document.documentElement.dataset.copied);
+  assert.equal(fen.split(' ')[1], 'b');
+  await page.selectOption('#notation', 'wxf');
+  await page.click('#copy-moves');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.copied), '1. R2+2 C2+2 2. R2-2 C2-2 3. R2+2 C2+2 4. R2-2 C2-2');
+  await page.selectOption('#notation', 'chinese');
+  await page.click('#copy-link');
+  const link = await page.evaluate(() => document.documentElement.dataset.copied);
+  assert.match(link, /#fen=.*&moves=h5h7b7b5.*&ply=3/);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForFunction(() => document.documentElement.dataset.ready === 'game');
+  assert.equal(await other.evaluate(() => document.documentElement.dataset.ply), '3');
+  assert.equal(await other.locator('#movelist .mv').count(), 8);
+  // Plies 1-3: the rook up to h7, the cannon away, the rook back.
+  assert.equal(await other.getAttribute('#board g.piece[data-piece="R"]', 'data-sq'), 'h5');
+  await other.close();
+  await page.bringToFront();
+  const svg = (await download('#export-svg')).toString('utf8');
+  assert.match(svg, /^<svg/);
+  assert.equal((svg.match(/class="piece"/g) || []).length, 4);
+  const png = await download('#export-png');
+  assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+  assert.ok(png.length > 20000, `a PNG of the board (${png.length} bytes)`);
+  fs.writeFileSync(path.join(SHOTS, '17-export.png'), png);
+});
+
+test('jump to a move number; autoplay steps to the end', async () => {
+  await reset();
+  await open('long-400.pgn');
+  await page.fill('#jump-ply', '123');
+  await page.press('#jump-ply', 'Enter');
+  assert.equal(await ply(), 123);
+  await open('perpetual-chase.pgn');
+  await page.keyboard.press('Home');
+  await page.selectOption('#autoplay-speed', '500');
+  await page.click('#autoplay');
+  await page.waitForFunction(() => document.documentElement.dataset.ply === '8', null, { timeout: 10000 });
+  assert.equal(await page.getAttribute('#autoplay', 'aria-pressed'), 'false');
 });
 
 test('the choices are remembered between visits', async () => {
+  await reset();
   await setLang('en');
   await setEdition('wxf-2018');
   await page.reload();
-  await page.waitForFunction(() => document.body.dataset.ready === 'game');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'game');
   assert.equal(await page.inputValue('#lang'), 'en');
   assert.equal(await page.inputValue('#edition'), 'wxf-2018');
-  assert.equal(await page.locator('#open-label').innerText(), 'Open record');
   await setLang('zh');
   await setEdition('cxa-2020');
 });
 
+// ------------------------------------------------------------ a phone
+
+test('a phone (390×844, defect 7): nothing off-screen, board, moves and ruling all usable, in both languages', async () => {
+  await reset();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.goto(URL);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'game');
+    await open('perpetual-check-gbk.pgn');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    for (const sel of ['#board-col', '#moves-col', '#ruling-col']) {
+      const b = await page.locator(sel).boundingBox();
+      assert.ok(b.x >= 0 && b.x + b.width <= 390, `${sel} is on the screen (${JSON.stringify(b)})`);
+    }
+    const board = await page.locator('#board').boundingBox();
+    assert.ok(board.width >= 340, `the board is ${board.width} px wide`);
+    await page.click('#movelist .mv[data-ply="5"]');
+    assert.equal(await ply(), 5);
+    await page.click('#points button[data-point="0"]');
+    await page.locator('#verdict').scrollIntoViewIfNeeded();
+    assert.match(await text('#verdict'), /红方长将/);
+    await shot('18-phone-zh');
+    await axe('ruling (zh, phone)');
+    await setLang('en');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    await shot('19-phone-en');
+    await axe('ruling (en, phone)');
+    await page.click('#report-open');
+    await shot('20-phone-report-en');
+    await axe('report (en, phone)');
+    await page.keyboard.press('Escape');
+    await loading();
+    await page.setInputFiles('#file', path.join(FIXTURES, 'library.pgn'));
+    await page.locator('#library-dialog').waitFor({ state: 'visible' });
+    await shot('21-phone-library-en');
+    await axe('library (en, phone)');
+    await page.keyboard.press('Escape');
+    await setLang('zh');
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  }
+});
+
+// ------------------------------------------------------------ speed
+
 test('a 400-ply game with 40 repetitions: loaded and marked, stepping redraws at once', async () => {
+  await reset();
   const began = Date.now();
   await open('long-400.pgn');
   timings.load400 = Date.now() - began;
-  timings.load400Server = Number(await page.evaluate(() => document.body.dataset.serverMs));
-  timings.load400Fetch = Number(await page.evaluate(() => document.body.dataset.ruledMs));
-  const ticks = await page.locator('#timeline .tick').count();
+  timings.load400Server = Number(await page.evaluate(() => document.documentElement.dataset.serverMs));
+  timings.load400Fetch = Number(await page.evaluate(() => document.documentElement.dataset.ruledMs));
   assert.equal(await page.locator('#timeline .tick.repetition').count(), 40);
   assert.equal(await page.locator('#timeline .tick.natural-limit').count(), 1);
-  assert.equal(ticks, 41);
   assert.equal(await page.locator('#movelist .mv').count(), 400);
   await page.keyboard.press('Home');
-  // The time from a key press to the next painted frame, over 20 steps.
   timings.stepFrame = await page.evaluate(async () => {
     const ms = [];
     for (let i = 0; i < 20; i++) {
@@ -338,4 +723,29 @@ test('a 400-ply game with 40 repetitions: loaded and marked, stepping redraws at
   });
   assert.match(await text('#ply-label'), /第 20 着/);
   await shot('11-long-game');
+});
+
+test('a 300-game library (CBL): the table is drawn at once', { skip: !process.env.LIBRARY }, async () => {
+  await reset();
+  await loading();
+  const began = Date.now();
+  await page.setInputFiles('#file', process.env.LIBRARY);
+  await page.locator('#library-dialog').waitFor({ state: 'visible' });
+  timings.library300Open = Date.now() - began;
+  await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 300);
+  timings.library300Table = await page.evaluate(async () => {
+    const input = document.getElementById('lib-search');
+    const ms = [];
+    for (const q of ['', 'a', '', 'b', '']) {
+      const t0 = performance.now();
+      input.value = q;
+      input.dispatchEvent(new Event('input'));
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      ms.push(performance.now() - t0);
+    }
+    ms.sort((a, b) => a - b);
+    return { median: ms[2], max: ms[4] };
+  });
+  await shot('22-library-300');
+  await page.keyboard.press('Escape');
 });

@@ -9,7 +9,7 @@ use xq_core::game::split_moves;
 use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Square, Validation};
 use xq_oracle::edition::Edition;
 use xq_oracle::ruling::Lang;
-use xq_records::{write_pgn, MoveNode, PgnOptions, Record, Tags};
+use xq_records::{write_pgn, Line, MoveNode, PgnOptions, Record, Tags};
 
 use super::error::DeskError;
 use super::view::{game_view, MAX_PLIES};
@@ -77,7 +77,10 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
     } else {
         Validation::Strict
     };
-    Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen(e.to_string()))
+    Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen {
+        en: e.to_string(),
+        zh: super::fen_zh::fen_zh(&e),
+    })
 }
 
 fn edition(id: Option<&str>) -> Result<&'static Edition, DeskError> {
@@ -202,9 +205,10 @@ pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {
     let mv = iccs_move(&req.mv)?;
     Ok(match pos.check_move(mv) {
         Ok(()) => {
-            let after = pos
-                .play(mv)
-                .map_err(|e| DeskError::BadMoves(e.to_string()))?;
+            let after = pos.play(mv).map_err(|e| DeskError::BadMoves {
+                en: e.to_string(),
+                zh: e.to_string(),
+            })?;
             json!({
                 "ok": true,
                 "iccs": mv.to_string(),
@@ -272,8 +276,7 @@ pub fn pgn(body: &[u8]) -> Result<String, DeskError> {
             texts.len()
         )));
     }
-    let game =
-        Game::from_texts(start.clone(), &texts).map_err(|e| DeskError::BadMoves(e.to_string()))?;
+    let game = Game::from_texts(start.clone(), &texts).map_err(|e| super::error::play_error(&e))?;
     let mut record = Record::new(start);
     record.main.moves = game.moves().iter().map(|&m| MoveNode::new(m)).collect();
     let t = &req.tags;
@@ -325,13 +328,73 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
     Ok(json!({"format": format.name(), "games": games, "errors": errors, "more": more}))
 }
 
+/// The most moves of one game's tree (main line and variations) sent to
+/// the page: what the desk can rule on and show, with room for variations;
+/// a record holding more is sent cut, and says so.
+pub const MAX_TREE_MOVES: usize = 4 * MAX_PLIES;
+
+/// A line of a record (the main line or a variation) as the page walks
+/// it, from the position `at` before its first move: each move in ICCS,
+/// Chinese and WXF notation, with its comment, NAGs and the variations
+/// that branch off before it, recursively (the reader bounds the depth).
+/// `budget` is what is left of [`MAX_TREE_MOVES`]; no line goes past
+/// [`MAX_PLIES`].
+fn line_json(line: &Line, at: &Position, budget: &mut usize) -> Value {
+    let mut pos = at.clone();
+    let mut moves = Vec::with_capacity(line.moves.len().min(*budget).min(MAX_PLIES));
+    for n in line.moves.iter().take(MAX_PLIES) {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        let mut m = json!({
+            "iccs": n.mv.to_string(),
+            "chinese": format_move(&pos, n.mv, Notation::Chinese),
+            "wxf": format_move(&pos, n.mv, Notation::Wxf),
+        });
+        if let Some(c) = &n.comment {
+            m["comment"] = json!(c);
+        }
+        if !n.nags.is_empty() {
+            m["nags"] = json!(n.nags);
+        }
+        if !n.variations.is_empty() {
+            m["variations"] = Value::Array(
+                n.variations
+                    .iter()
+                    .map(|v| line_json(v, &pos, budget))
+                    .collect(),
+            );
+        }
+        moves.push(m);
+        // The reader checked every move of the record.
+        match pos.play(n.mv) {
+            Ok(next) => pos = next,
+            Err(_) => break,
+        }
+    }
+    let mut v = json!({"moves": moves});
+    if let Some(c) = &line.comment {
+        v["comment"] = json!(c);
+    }
+    v
+}
+
 fn record_json(r: &Record, n: usize) -> Value {
     let t = &r.tags;
-    let moves: Vec<String> = r.main_moves().map(|m| m.to_string()).collect();
-    json!({
+    let plies = r.main.moves.len();
+    let moves: Vec<String> = r
+        .main_moves()
+        .take(MAX_PLIES)
+        .map(|m| m.to_string())
+        .collect();
+    let mut budget = MAX_TREE_MOVES;
+    let line = line_json(&r.main, &r.start, &mut budget);
+    let mut v = json!({
         "game": n,
         "fen": r.start.fen(),
         "moves": moves,
+        "line": line,
         "encoding": r.source.encoding.to_string(),
         "variations": r.variation_count(),
         "tags": {
@@ -339,5 +402,13 @@ fn record_json(r: &Record, n: usize) -> Value {
             "round": t.round, "red": t.red, "black": t.black,
             "result": t.result.as_str(),
         },
-    })
+    });
+    if plies > MAX_PLIES || budget == 0 {
+        v["truncated"] = json!({
+            "plies": plies,
+            "en": format!("the record has {plies} plies in its main line; the desk shows and rules on the first {MAX_PLIES}, and at most {MAX_TREE_MOVES} moves with the variations"),
+            "zh": format!("棋谱主线共 {plies} 着；裁判台只显示并裁决前 {MAX_PLIES} 着，连同变着至多 {MAX_TREE_MOVES} 着"),
+        });
+    }
+    v
 }

@@ -22,11 +22,21 @@ pub enum DeskError {
     Forbidden(String),
     /// The JSON body does not parse or has the wrong shape.
     BadJson(String),
-    /// A FEN that is not a legal position.
-    BadFen(String),
+    /// A FEN that is not a legal position, with why in English and Chinese.
+    BadFen {
+        /// Why, in English.
+        en: String,
+        /// Why, in Chinese.
+        zh: String,
+    },
     /// A move list with a text that is not a move, or a move that cannot be
     /// ruled on, at a ply.
-    BadMoves(String),
+    BadMoves {
+        /// Why, in English.
+        en: String,
+        /// Why, in Chinese.
+        zh: String,
+    },
     /// An unknown edition id.
     UnknownEdition(String),
     /// A record file that yields no game, with why, in English and Chinese.
@@ -53,8 +63,8 @@ impl DeskError {
             DeskError::NotFound(_) => "not-found",
             DeskError::Forbidden(_) => "forbidden",
             DeskError::BadJson(_) => "bad-json",
-            DeskError::BadFen(_) => "bad-fen",
-            DeskError::BadMoves(_) => "bad-moves",
+            DeskError::BadFen { .. } => "bad-fen",
+            DeskError::BadMoves { .. } => "bad-moves",
             DeskError::UnknownEdition(_) => "unknown-edition",
             DeskError::BadRecord { .. } => "bad-record",
             DeskError::TooMuch(_) => "too-much",
@@ -69,8 +79,8 @@ impl DeskError {
             DeskError::NotFound(_) => (404, "Not Found"),
             DeskError::Forbidden(_) => (403, "Forbidden"),
             DeskError::BadJson(_) => (400, "Bad Request"),
-            DeskError::BadFen(_)
-            | DeskError::BadMoves(_)
+            DeskError::BadFen { .. }
+            | DeskError::BadMoves { .. }
             | DeskError::UnknownEdition(_)
             | DeskError::BadRecord { .. } => (422, "Unprocessable Content"),
             DeskError::TooMuch(_) => (413, "Content Too Large"),
@@ -91,15 +101,15 @@ impl DeskError {
                 (format!("上传内容过大（上限 {limit} 字节）"), None)
             }
             DeskError::Http(HttpError::Timeout) => ("请求超时".to_string(), None),
-            DeskError::Http(e) => ("请求无效".to_string(), Some(e.to_string())),
+            DeskError::Http(e) => ("请求无效".to_string(), Some(e.zh())),
             DeskError::NotFound(p) => ("找不到该页面".to_string(), Some(p.clone())),
             DeskError::Forbidden(w) => (
                 "拒绝访问：请求不是来自本机的裁判台页面".to_string(),
                 Some(w.clone()),
             ),
             DeskError::BadJson(w) => ("请求数据格式错误".to_string(), Some(w.clone())),
-            DeskError::BadFen(w) => ("局面（FEN）无效".to_string(), Some(w.clone())),
-            DeskError::BadMoves(w) => ("着法有误".to_string(), Some(w.clone())),
+            DeskError::BadFen { zh, .. } => ("局面（FEN）无效".to_string(), Some(zh.clone())),
+            DeskError::BadMoves { zh, .. } => ("着法有误".to_string(), Some(zh.clone())),
             DeskError::UnknownEdition(w) => ("未知的规则版本".to_string(), Some(w.clone())),
             DeskError::BadRecord { zh, .. } => ("无法读取棋谱".to_string(), Some(zh.clone())),
             DeskError::TooMuch(w) => ("内容超出限制".to_string(), Some(w.clone())),
@@ -132,8 +142,8 @@ impl fmt::Display for DeskError {
             DeskError::Forbidden(w) => write!(f, "refused: {w}"),
             DeskError::BadJson(w) => write!(f, "bad request data: {w}"),
             // The position's own error already says "invalid FEN".
-            DeskError::BadFen(w) => f.write_str(w),
-            DeskError::BadMoves(w) => f.write_str(w),
+            DeskError::BadFen { en, .. } => f.write_str(en),
+            DeskError::BadMoves { en, .. } => f.write_str(en),
             DeskError::UnknownEdition(w) => write!(f, "unknown edition {w}"),
             DeskError::BadRecord { en, .. } => write!(f, "cannot read the record: {en}"),
             DeskError::TooMuch(w) => f.write_str(w),
@@ -143,6 +153,22 @@ impl fmt::Display for DeskError {
 }
 
 impl std::error::Error for DeskError {}
+
+/// Why a move of a list cannot be played, in Chinese.
+pub fn play_zh(e: &xq_core::PlayError) -> String {
+    match &e.error {
+        xq_core::PlayFault::Move(m) => format!("第 {} 着：{}", e.ply, m.zh()),
+        other => format!("第 {} 着：{}", e.ply, other),
+    }
+}
+
+/// A move of a list that cannot be played, in both languages.
+pub fn play_error(e: &xq_core::PlayError) -> DeskError {
+    DeskError::BadMoves {
+        en: e.to_string(),
+        zh: play_zh(e),
+    }
+}
 
 impl From<HttpError> for DeskError {
     fn from(e: HttpError) -> DeskError {

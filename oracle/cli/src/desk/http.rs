@@ -5,9 +5,11 @@
 //! machine, so it needs very little of HTTP: `GET`, `HEAD` and `POST`, a
 //! body announced by `Content-Length`, and `Connection: close`. Everything
 //! else is refused with a status that says why. What outside bytes can
-//! cost is bounded: the request head (line and headers) by size and by a
+//! cost is bounded: the request head (line and headers) by size, by a
 //! wall-clock deadline that a client dripping one byte at a time cannot
-//! stretch (slowloris), the body by size and by its own deadline.
+//! stretch, and by a rate floor that cuts such a client (slowloris) off
+//! within a second or two instead of letting it hold a place for the whole
+//! deadline; the body by size, by its own deadline and its own floor.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -25,8 +27,62 @@ pub struct Limits {
     pub max_target: usize,
     /// The whole head must arrive within this time of the connection.
     pub head_deadline: Duration,
+    /// After the grace, the head must keep coming at this rate or better.
+    pub head_floor: Floor,
     /// The body must arrive within this time of the head.
     pub body_deadline: Duration,
+    /// After the grace, the body must keep coming at this rate or better.
+    pub body_floor: Floor,
+}
+
+/// A rate floor: after `grace`, at least `bytes_per_sec` on average since
+/// the start. A client on a real network clears it by far; one that sends
+/// a byte now and then to keep a connection open does not.
+#[derive(Clone, Copy, Debug)]
+pub struct Floor {
+    pub grace: Duration,
+    pub bytes_per_sec: u64,
+}
+
+impl Floor {
+    /// Whether `got` bytes `since` the start are too few.
+    fn behind(&self, got: usize, since: Duration) -> bool {
+        let Some(over) = since.checked_sub(self.grace) else {
+            return false;
+        };
+        (got as f64) < self.bytes_per_sec as f64 * over.as_secs_f64()
+    }
+}
+
+/// The clock of one read: the deadline, and the floor counted from `began`.
+#[derive(Clone, Copy)]
+struct Pace {
+    began: Instant,
+    deadline: Instant,
+    floor: Floor,
+}
+
+impl Pace {
+    fn new(deadline: Duration, floor: Floor) -> Pace {
+        let began = Instant::now();
+        Pace {
+            began,
+            deadline: began + deadline,
+            floor,
+        }
+    }
+
+    /// How long the next read may wait, or a timeout when the deadline has
+    /// passed or the client has fallen below the floor with `got` bytes.
+    fn next_wait(&self, got: usize) -> Result<Duration, HttpError> {
+        let now = Instant::now();
+        let left = self.deadline.saturating_duration_since(now);
+        if left.is_zero() || self.floor.behind(got, now - self.began) {
+            return Err(HttpError::Timeout);
+        }
+        // Wake often enough to check the floor.
+        Ok(left.min(Duration::from_millis(200)))
+    }
 }
 
 impl Default for Limits {
@@ -36,7 +92,19 @@ impl Default for Limits {
             max_headers: 64,
             max_target: 2048,
             head_deadline: Duration::from_secs(10),
-            body_deadline: Duration::from_secs(30),
+            // A head is a few hundred bytes sent at once: 256 B/s after a
+            // second cuts a dripping client off in one to two seconds.
+            head_floor: Floor {
+                grace: Duration::from_secs(1),
+                bytes_per_sec: 256,
+            },
+            body_deadline: Duration::from_secs(60),
+            // 64 KiB/s: a 16 MiB upload over the slowest real link in
+            // time, a dripping one cut off after a few seconds.
+            body_floor: Floor {
+                grace: Duration::from_secs(2),
+                bytes_per_sec: 64 << 10,
+            },
         }
     }
 }
@@ -64,6 +132,8 @@ pub struct Request {
     early: Vec<u8>,
     /// The announced body length (0 when none is announced).
     pub content_length: usize,
+    /// How much of the body has been read.
+    read: usize,
 }
 
 /// Why a request is refused before a route sees it, or while its body is
@@ -133,36 +203,62 @@ impl fmt::Display for HttpError {
     }
 }
 
-/// Reads until `buf` holds `want` bytes or the deadline passes. The socket
-/// timeout is set to what is left of the deadline before every read, so
-/// the deadline holds however slowly the bytes come.
+impl HttpError {
+    /// What is wrong, in Chinese (the page shows the desk's errors in the
+    /// arbiter's language).
+    pub fn zh(&self) -> String {
+        match self {
+            HttpError::Closed => "连接在请求之前关闭".into(),
+            HttpError::Timeout => "请求未能及时送达".into(),
+            HttpError::Malformed(_) => "不是有效的 HTTP 请求".into(),
+            HttpError::HeadTooLarge => "请求头过大".into(),
+            HttpError::TargetTooLong => "请求路径过长".into(),
+            HttpError::BodyTooLarge { limit } => format!("请求内容超过上限 {limit} 字节"),
+            HttpError::LengthRequired => "请求内容须注明 Content-Length".into(),
+            HttpError::NotImplemented(what) => format!("不支持：{what}"),
+            HttpError::MethodNotAllowed(_) => "不允许的请求方法（仅 GET、HEAD、POST）".into(),
+            HttpError::Io(_) => "连接出错".into(),
+        }
+    }
+}
+
+/// Reads once into `buf` (at most `chunk` bytes), waiting no longer than
+/// the pace allows: the deadline, and the floor for the `counted` bytes
+/// received so far (`buf.len()` minus what came before the pace began).
+/// A wait that ends with nothing read checks the pace again, so neither a
+/// silent client nor one dripping a byte at a time can stretch it.
 fn read_some(
     stream: &mut TcpStream,
     buf: &mut Vec<u8>,
-    deadline: Instant,
+    pace: &Pace,
+    counted_from: usize,
     chunk: usize,
 ) -> Result<usize, HttpError> {
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Err(HttpError::Timeout);
-    }
-    stream
-        .set_read_timeout(Some(left))
-        .map_err(|e| HttpError::Io(e.to_string()))?;
     let start = buf.len();
     buf.resize(start + chunk, 0);
     let n = loop {
+        let wait = match pace.next_wait(start - counted_from) {
+            Ok(w) => w,
+            Err(e) => {
+                buf.truncate(start);
+                return Err(e);
+            }
+        };
+        if let Err(e) = stream.set_read_timeout(Some(wait)) {
+            buf.truncate(start);
+            return Err(HttpError::Io(e.to_string()));
+        }
         match stream.read(&mut buf[start..]) {
             Ok(n) => break n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e)
                 if matches!(
                     e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                    io::ErrorKind::Interrupted
+                        | io::ErrorKind::WouldBlock
+                        | io::ErrorKind::TimedOut
                 ) =>
             {
-                buf.truncate(start);
-                return Err(HttpError::Timeout);
+                continue
             }
             Err(e) => {
                 buf.truncate(start);
@@ -185,12 +281,12 @@ fn is_token(b: u8) -> bool {
 
 /// Reads one request's head from the connection.
 pub fn read_request(stream: &mut TcpStream, limits: &Limits) -> Result<Request, HttpError> {
-    let deadline = Instant::now() + limits.head_deadline;
+    let pace = Pace::new(limits.head_deadline, limits.head_floor);
     let mut buf = Vec::with_capacity(2048);
     let end = loop {
         // Look only at the new bytes (and the three before them).
         let from = buf.len().saturating_sub(3);
-        let n = read_some(stream, &mut buf, deadline, 4096)?;
+        let n = read_some(stream, &mut buf, &pace, 0, 4096)?;
         if n == 0 {
             return Err(if buf.is_empty() {
                 HttpError::Closed
@@ -331,6 +427,7 @@ pub fn read_request(stream: &mut TcpStream, limits: &Limits) -> Result<Request, 
         headers,
         early,
         content_length,
+        read: 0,
     })
 }
 
@@ -353,6 +450,12 @@ impl Request {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Whether body bytes were announced and not (all) read: the client
+    /// may still be sending them when the answer is written.
+    pub fn unread(&self) -> bool {
+        self.content_length > self.read
+    }
+
     /// Reads the body, refusing one announced larger than `limit` without
     /// reading it.
     pub fn read_body(
@@ -373,16 +476,18 @@ impl Request {
             ));
         }
         body.reserve(want - body.len());
-        let deadline = Instant::now() + limits.body_deadline;
+        let pace = Pace::new(limits.body_deadline, limits.body_floor);
+        let early = body.len();
         while body.len() < want {
             let chunk = (want - body.len()).min(64 << 10);
-            if read_some(stream, &mut body, deadline, chunk)? == 0 {
+            if read_some(stream, &mut body, &pace, early, chunk)? == 0 {
                 return Err(HttpError::Malformed(format!(
                     "the body ended after {} of {want} bytes",
                     body.len()
                 )));
             }
         }
+        self.read = body.len();
         Ok(body)
     }
 }

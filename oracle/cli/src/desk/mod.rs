@@ -4,27 +4,59 @@
 //! point of a game, check a move entered at the board, write a PGN.
 //!
 //! The HTTP layer is std's `TcpListener` with a small strict handler
-//! ([`http`]): one request per connection, every read bounded in size and
-//! time, one thread per connection up to [`MAX_CONNECTIONS`]. The server
-//! reads and writes no file: it sees only the bytes the page sends.
+//! ([`http`]): one request per connection, every read bounded in size,
+//! time and rate, one thread per connection up to [`MAX_CONNECTIONS`], at
+//! most [`MAX_LIVE`] requests answered at once, [`HEAVY_TURNS`] rulings and
+//! [`RECORD_TURNS`] record reads ([`gate`]). The server reads and writes no file: it sees only the
+//! bytes the page sends.
 
 pub mod api;
+pub mod assets;
 pub mod error;
+pub mod fen_zh;
+pub mod gate;
+pub mod hosts;
 pub mod http;
 pub mod view;
+pub mod words;
 
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use error::DeskError;
+use gate::{Count, NoTurn, Turns};
 use http::{HttpError, Method, Request, Response};
+use serde_json::Value;
 
-/// Connections served at once; more are answered 503 at once and closed.
-pub const MAX_CONNECTIONS: usize = 32;
+/// Connections open at once, including those still sending their request
+/// (each costs a thread; the rate floors cut slow senders off in a second
+/// or two); more are answered 503 at once and closed.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// Requests answered at once, counted from the moment the whole request
+/// has arrived to the moment its answer is written: neither a client still
+/// sending nor a connection closing holds a place. More are answered 503.
+pub const MAX_LIVE: usize = 32;
+
+/// Games ruled at once (each takes a core); more wait for a turn, while
+/// their client is there, for at most [`HEAVY_WAIT`].
+pub const HEAVY_TURNS: usize = 2;
+
+/// Records read at once. Reading is what costs memory: today's readers
+/// peak near 1.9 GB for a 16 MiB one-game PGN (about 110 times its size;
+/// see `bench/desk.sh`), so one at a time keeps the desk's worst case to
+/// one such read, two upload buffers and two rulings.
+pub const RECORD_TURNS: usize = 1;
+
+/// How long a heavy request waits for its turn before it is answered 503.
+pub const HEAVY_WAIT: Duration = Duration::from_secs(30);
+
+/// Bodies larger than a JSON request (uploads) read at once: what the
+/// desk may hold of uploads in memory is this many times `--max-upload`.
+pub const UPLOAD_TURNS: usize = 2;
 
 /// The default cap on an uploaded record file: 16 MiB holds a large
 /// library; a single game is a few kilobytes.
@@ -33,12 +65,6 @@ pub const MAX_UPLOAD: usize = 16 << 20;
 /// The cap on a JSON request (a game of [`view::MAX_PLIES`] plies in any
 /// notation is far smaller).
 pub const MAX_JSON: usize = 1 << 20;
-
-/// The page and what it loads, compiled into the binary.
-const INDEX_HTML: &str = include_str!("../../desk/index.html");
-const DESK_JS: &str = include_str!("../../desk/desk.js");
-const DESK_CSS: &str = include_str!("../../desk/desk.css");
-const FAVICON: &str = include_str!("../../desk/favicon.svg");
 
 /// The options of `xq desk`.
 #[derive(clap::Args, Clone, Debug)]
@@ -58,15 +84,22 @@ pub struct DeskArgs {
     #[arg(long, default_value_t = MAX_UPLOAD as u64,
           value_parser = clap::value_parser!(u64).range(1024..=(64 << 20)))]
     pub max_upload: u64,
+    /// Another name the desk may be reached by (a `Host` header accepted
+    /// besides the machine's own names and addresses); repeatable.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    pub allow_hosts: Vec<String>,
 }
 
 /// What every connection handler needs.
 struct Config {
     http: http::Limits,
     max_upload: usize,
-    /// `Host` values accepted; `None` when listening beyond loopback,
-    /// where the names the machine is reached by are not known.
-    hosts: Option<Vec<String>>,
+    /// The names the desk may be reached by.
+    hosts: hosts::Allowed,
+    live: Arc<Count>,
+    heavy: Arc<Turns>,
+    records: Arc<Turns>,
+    uploads: Arc<Turns>,
 }
 
 /// A bound desk, ready to serve.
@@ -80,24 +113,17 @@ impl Desk {
     pub fn bind(args: &DeskArgs) -> io::Result<Desk> {
         let listener = TcpListener::bind(SocketAddr::new(args.host, args.port))?;
         let port = listener.local_addr()?.port();
-        let hosts = args.host.is_loopback().then(|| {
-            let mut names = vec![
-                format!("localhost:{port}"),
-                format!("127.0.0.1:{port}"),
-                format!("[::1]:{port}"),
-            ];
-            names.push(match args.host {
-                IpAddr::V4(a) => format!("{a}:{port}"),
-                IpAddr::V6(a) => format!("[{a}]:{port}"),
-            });
-            names
-        });
+        let hosts = hosts::Allowed::new(args.host, port, &args.allow_hosts);
         Ok(Desk {
             listener,
             config: Arc::new(Config {
                 http: http::Limits::default(),
                 max_upload: args.max_upload as usize,
                 hosts,
+                live: Count::new(MAX_LIVE),
+                heavy: Turns::new(HEAVY_TURNS),
+                records: Turns::new(RECORD_TURNS),
+                uploads: Turns::new(UPLOAD_TURNS),
             }),
         })
     }
@@ -119,7 +145,7 @@ impl Desk {
 
     /// Serves until the process ends.
     pub fn serve(self) -> io::Result<()> {
-        let active = Arc::new(AtomicUsize::new(0));
+        let connections = Count::new(MAX_CONNECTIONS);
         for stream in self.listener.incoming() {
             let stream = match stream {
                 Ok(s) => s,
@@ -130,34 +156,23 @@ impl Desk {
                     continue;
                 }
             };
-            if active.load(Ordering::SeqCst) >= MAX_CONNECTIONS {
+            let Some(pass) = connections.enter() else {
                 refuse_busy(stream);
                 continue;
-            }
-            active.fetch_add(1, Ordering::SeqCst);
-            let guard = Active(Arc::clone(&active));
+            };
             let config = Arc::clone(&self.config);
             let spawned = std::thread::Builder::new()
                 .name("desk-connection".into())
                 .spawn(move || {
-                    let _guard = guard;
+                    let _pass = pass;
                     handle(stream, &config);
                 });
             if spawned.is_err() {
-                // The guard went down with the closure: the count is right.
+                // The pass went down with the closure: the count is right.
                 std::thread::sleep(Duration::from_millis(10));
             }
         }
         Ok(())
-    }
-}
-
-/// Counts a connection while it is served.
-struct Active(Arc<AtomicUsize>);
-
-impl Drop for Active {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -172,29 +187,82 @@ fn refuse_busy(mut stream: TcpStream) {
 fn handle(mut stream: TcpStream, config: &Config) {
     let _ = stream.set_nodelay(true);
     let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
-    let (response, head_only) = match http::read_request(&mut stream, &config.http) {
+    let (response, head_only, unread) = match http::read_request(&mut stream, &config.http) {
         Err(HttpError::Closed) => return,
-        Err(e) => (DeskError::Http(e).response(), false),
+        Err(e) => (DeskError::Http(e).response(), false, true),
         Ok(mut req) => {
             let head_only = req.method == Method::Head;
-            // A handler that panics is a bug; the connection still gets an
-            // answer and the server goes on.
-            let served = catch_unwind(AssertUnwindSafe(|| route(&mut req, &mut stream, config)));
-            let response = match served {
-                Ok(Ok(r)) => r,
-                Ok(Err(e)) => e.response(),
-                Err(_) => Response::new(
-                    500,
-                    "Internal Server Error",
-                    "application/json; charset=utf-8",
-                    r#"{"error":{"code":"internal","en":"internal error: the desk could not answer this request","zh":"内部错误：裁判台无法处理此请求"}}"#.as_bytes().to_vec(),
-                ),
-            };
-            (response, head_only)
+            match serve_request(&mut req, &mut stream, config) {
+                Served::Answer(r) => (r, head_only, req.unread()),
+                Served::ClientGone => return,
+            }
         }
     };
     let _ = response.write_to(&mut stream, head_only);
-    close_gently(stream);
+    if unread {
+        close_gently(stream);
+    }
+}
+
+/// What became of a request.
+enum Served {
+    Answer(Response),
+    /// The client closed its connection before the answer was ready.
+    ClientGone,
+}
+
+/// Checks, reads the body, waits for a place and answers. The live place
+/// is taken once the whole request has arrived and given back before the
+/// answer is written, so that a client that sends its next request as
+/// soon as it reads this answer finds the place free.
+fn serve_request(req: &mut Request, stream: &mut TcpStream, config: &Config) -> Served {
+    let answer = |e: DeskError| Served::Answer(e.response());
+    if let Err(e) = check_origin(req, stream, config) {
+        return answer(e);
+    }
+    let limit = match body_limit(req, config) {
+        Ok(l) => l,
+        Err(e) => return answer(e),
+    };
+    let body = match limit {
+        None => Vec::new(),
+        Some(_) if req.content_length == 0 => Vec::new(),
+        Some(limit) => {
+            // Uploads wait for one of a few places, so that what the desk
+            // holds in memory stays a small multiple of the upload cap.
+            let _upload = if req.content_length > MAX_JSON {
+                match config.uploads.wait(stream, HEAVY_WAIT) {
+                    Ok(t) => Some(t),
+                    Err(NoTurn::Gone) => return Served::ClientGone,
+                    Err(NoTurn::Busy) => return answer(DeskError::Busy),
+                }
+            } else {
+                None
+            };
+            match req.read_body(stream, limit, &config.http) {
+                Ok(b) => b,
+                Err(e) => return answer(DeskError::Http(e)),
+            }
+        }
+    };
+    let Some(live) = config.live.enter() else {
+        return answer(DeskError::Busy);
+    };
+    // A handler that panics is a bug; the connection still gets an answer
+    // and the server goes on.
+    let served = catch_unwind(AssertUnwindSafe(|| route(req, &body, stream, config)));
+    drop(live);
+    match served {
+        Ok(Ok(Some(r))) => Served::Answer(r),
+        Ok(Ok(None)) => Served::ClientGone,
+        Ok(Err(e)) => answer(e),
+        Err(_) => Served::Answer(Response::new(
+            500,
+            "Internal Server Error",
+            "application/json; charset=utf-8",
+            r#"{"error":{"code":"internal","en":"internal error: the desk could not answer this request","zh":"内部错误：裁判台无法处理此请求"}}"#.as_bytes().to_vec(),
+        )),
+    }
 }
 
 /// Closes after the response: stop writing, then drain what the client
@@ -218,18 +286,18 @@ fn close_gently(mut stream: TcpStream) {
 }
 
 /// Whether the request comes from this desk's own page: its `Host` is a
-/// name of the loopback desk (no page elsewhere reaching it through the
-/// browser by a rebound name), and a `POST`'s `Origin`, when sent, is the
-/// desk itself.
-fn check_origin(req: &Request, config: &Config) -> Result<(), DeskError> {
+/// name the desk is reached by (so that no page elsewhere reaches it
+/// through the browser by a rebound name), and a `POST`'s `Origin`, when
+/// sent, is the desk itself; a browser that says the request is
+/// cross-site is refused too.
+fn check_origin(req: &Request, stream: &TcpStream, config: &Config) -> Result<(), DeskError> {
     let host = req.header("host").unwrap_or("");
-    if let Some(hosts) = &config.hosts {
-        if !hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
-            return Err(DeskError::Forbidden(format!(
-                "Host {:?} is not this desk",
-                xq_core::excerpt::Excerpt(host).to_string()
-            )));
-        }
+    let local = stream.local_addr().ok().map(|a| a.ip());
+    if !config.hosts.accepts(host, local) {
+        return Err(DeskError::Forbidden(format!(
+            "Host {:?} is not this desk",
+            xq_core::excerpt::Excerpt(host).to_string()
+        )));
     }
     if req.method == Method::Post {
         if let Some(origin) = req.header("origin") {
@@ -240,8 +308,31 @@ fn check_origin(req: &Request, config: &Config) -> Result<(), DeskError> {
                 )));
             }
         }
+        if let Some(site) = req.header("sec-fetch-site") {
+            if !matches!(site, "same-origin" | "none") {
+                return Err(DeskError::Forbidden(format!(
+                    "a {} request to this desk",
+                    xq_core::excerpt::Excerpt(site)
+                )));
+            }
+        }
     }
     Ok(())
+}
+
+/// How large a body the route takes; `None` for a route that takes none
+/// (a body sent anyway is left unread and drained on closing).
+fn body_limit(req: &Request, config: &Config) -> Result<Option<usize>, DeskError> {
+    let limit = match (req.method, req.path.as_str()) {
+        (Method::Post, "/api/record") => config.max_upload,
+        (Method::Post, "/api/game" | "/api/pgn") => MAX_JSON,
+        (Method::Post, "/api/position" | "/api/move") => 64 << 10,
+        _ => return Ok(None),
+    };
+    if req.content_length > limit {
+        return Err(DeskError::Http(HttpError::BodyTooLarge { limit }));
+    }
+    Ok(Some(limit))
 }
 
 fn json_response(v: &serde_json::Value) -> Response {
@@ -252,49 +343,89 @@ fn json_response(v: &serde_json::Value) -> Response {
 }
 
 fn route(
-    req: &mut Request,
-    stream: &mut TcpStream,
+    req: &Request,
+    body: &[u8],
+    stream: &TcpStream,
     config: &Config,
-) -> Result<Response, DeskError> {
-    check_origin(req, config)?;
-    let path = req.path.clone();
-    let page = |ct: &'static str, body: &'static str| Response::ok(ct, body.as_bytes().to_vec());
+) -> Result<Option<Response>, DeskError> {
+    let path = req.path.as_str();
     let get = matches!(req.method, Method::Get | Method::Head);
     let post = req.method == Method::Post;
-    let mut body = |limit: usize| -> Result<Vec<u8>, DeskError> {
-        req.read_body(stream, limit, &config.http)
-            .map_err(DeskError::Http)
-    };
-    match path.as_str() {
-        "/" | "/index.html" if get => Ok(page("text/html; charset=utf-8", INDEX_HTML)),
-        "/desk.js" if get => Ok(page("text/javascript; charset=utf-8", DESK_JS)),
-        "/desk.css" if get => Ok(page("text/css; charset=utf-8", DESK_CSS)),
-        "/favicon.svg" | "/favicon.ico" if get => Ok(page("image/svg+xml", FAVICON)),
-        "/api/info" if get => Ok(json_response(&api::info(config.max_upload))),
-        "/api/game" if post => Ok(json_response(&api::game(&body(MAX_JSON)?)?)),
-        "/api/position" if post => Ok(json_response(&api::position(&body(64 << 10)?)?)),
-        "/api/move" if post => Ok(json_response(&api::check_move(&body(64 << 10)?)?)),
-        "/api/record" if post => Ok(json_response(&api::record(&body(config.max_upload)?)?)),
-        "/api/pgn" if post => {
-            let mut r = Response::ok(
-                "application/x-chess-pgn; charset=utf-8",
-                api::pgn(&body(MAX_JSON)?)?,
-            );
-            r.attachment = Some("game.pgn".into());
-            Ok(r)
+    if let Some(asset) = assets::find(path) {
+        return if get {
+            Ok(Some(Response::ok(asset.content_type, asset.body)))
+        } else {
+            Err(method_not_allowed(req))
+        };
+    }
+    let answer = |v: Value| Ok(Some(json_response(&v)));
+    match path {
+        "/api/info" if get => answer(api::info(config.max_upload)),
+        "/api/words" if get => answer(words::words()),
+        "/api/game" if post => {
+            let body = body.to_vec();
+            heavy(stream, &config.heavy, move || api::game(&body))
         }
-        "/" | "/index.html" | "/desk.js" | "/desk.css" | "/favicon.svg" | "/favicon.ico"
-        | "/api/info" => Err(method_not_allowed(req, "GET, HEAD")),
+        "/api/record" if post => {
+            let body = body.to_vec();
+            heavy(stream, &config.records, move || api::record(&body))
+        }
+        "/api/position" if post => answer(api::position(body)?),
+        "/api/move" if post => answer(api::check_move(body)?),
+        "/api/pgn" if post => {
+            let mut r = Response::ok("application/x-chess-pgn; charset=utf-8", api::pgn(body)?);
+            r.attachment = Some("game.pgn".into());
+            Ok(Some(r))
+        }
+        "/api/info" | "/api/words" => Err(method_not_allowed(req)),
         "/api/game" | "/api/position" | "/api/move" | "/api/record" | "/api/pgn" => {
-            Err(method_not_allowed(req, "POST"))
+            Err(method_not_allowed(req))
         }
         _ => Err(DeskError::NotFound(
-            xq_core::excerpt::Excerpt(&path).to_string(),
+            xq_core::excerpt::Excerpt(path).to_string(),
         )),
     }
 }
 
-fn method_not_allowed(req: &Request, _allow: &str) -> DeskError {
+/// Runs a heavy request in its turn, on a thread of its own, while this
+/// one watches the client: a client that has gone is not waited for (and
+/// a request whose client went while it queued never starts). The oracle
+/// offers no way to stop a ruling once begun, so the worker keeps its turn
+/// until it ends; the turns bound what abandoned work can hold.
+fn heavy(
+    stream: &TcpStream,
+    turns: &Arc<Turns>,
+    work: impl FnOnce() -> Result<Value, DeskError> + Send + 'static,
+) -> Result<Option<Response>, DeskError> {
+    let turn = match turns.wait(stream, HEAVY_WAIT) {
+        Ok(t) => t,
+        Err(NoTurn::Gone) => return Ok(None),
+        Err(NoTurn::Busy) => return Err(DeskError::Busy),
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("desk-heavy".into())
+        .spawn(move || {
+            let _turn = turn;
+            let done = catch_unwind(AssertUnwindSafe(work));
+            let _ = tx.send(done);
+        })
+        .map_err(|_| DeskError::Busy)?;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(Ok(v)) => return v.map(|v| Some(json_response(&v))),
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if gate::client_gone(stream) {
+                    return Ok(None);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Err(DeskError::Busy),
+        }
+    }
+}
+
+fn method_not_allowed(req: &Request) -> DeskError {
     let m = match req.method {
         Method::Get => "GET",
         Method::Head => "HEAD",

@@ -115,6 +115,12 @@ pub struct GameView {
     pub decided_at: Option<usize>,
     pub recorded: Option<Outcome>,
     pub agrees: Option<bool>,
+    /// How the recorded result stands beside the ruling, for the page:
+    /// `agrees`, `disagrees`, `off-board` (the rules decide nothing on the
+    /// board, so a result by resignation, agreement or time stands),
+    /// `natural-limit` (a draw recorded where the natural limit was
+    /// reached: a draw on claim); absent when no result is recorded.
+    pub agreement: Option<&'static str>,
     /// The whole game's ruling in words.
     pub summary: String,
     /// How long the ruling took on the server, in milliseconds.
@@ -172,16 +178,7 @@ fn clause_view(c: Clause, edition: &str, lang: Lang) -> ClauseView {
 }
 
 fn kind_label(kind: PointKind, lang: Lang) -> &'static str {
-    match (kind, lang) {
-        (PointKind::Repetition, Lang::Zh) => "循环局面",
-        (PointKind::NaturalLimit, Lang::Zh) => "自然限着",
-        (PointKind::IllegalMove, Lang::Zh) => "违例着法",
-        (PointKind::End, Lang::Zh) => "终局",
-        (PointKind::Repetition, Lang::En) => "repetition",
-        (PointKind::NaturalLimit, Lang::En) => "natural move limit",
-        (PointKind::IllegalMove, Lang::En) => "illegal move",
-        (PointKind::End, Lang::En) => "end of game",
-    }
+    super::words::point_kind(kind, lang)
 }
 
 fn follow_up_text(f: &FollowUp, result: Outcome, lang: Lang) -> String {
@@ -297,8 +294,23 @@ pub fn game_view(
     let options = RulingOptions::default();
     let ruling: GameRuling = rule_game(start.clone(), texts, edition, &options, recorded, false)
         .map_err(|e| match e {
-            RecordError::Unplayable(p) => DeskError::BadMoves(p.to_string()),
-            other => DeskError::BadMoves(other.to_string()),
+            RecordError::Unplayable(p) => super::error::play_error(&p),
+            RecordError::MovesAfterIllegal {
+                ref illegal,
+                next_ply,
+                ref next,
+            } => DeskError::BadMoves {
+                en: e.to_string(),
+                zh: format!(
+                    "第 {} 着违例，其后仍有着法（第 {next_ply} 着 {}）：违例着法须是棋谱的最后一着",
+                    illegal.ply,
+                    xq_core::excerpt::Excerpt(next)
+                ),
+            },
+            RecordError::NotRuled(ref p) => DeskError::BadMoves {
+                en: e.to_string(),
+                zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
+            },
         })?;
     // The moves that could be played: all but an illegal last one.
     let mut game = Game::new(start.clone());
@@ -337,11 +349,20 @@ pub fn game_view(
             zh: im.reason.zh(),
         })
     });
-    let points = ruling
+    let points: Vec<PointView> = ruling
         .points
         .iter()
         .map(|p| point_view(p, &game, edition, lang))
         .collect();
+    let agreement = ruling.recorded.map(|rec| {
+        let limit = points.iter().any(|p| p.kind == PointKind::NaturalLimit);
+        match ruling.agrees {
+            Some(true) => "agrees",
+            _ if ruling.result != Outcome::Ongoing => "disagrees",
+            _ if rec == Outcome::Draw && limit => "natural-limit",
+            _ => "off-board",
+        }
+    });
     Ok(GameView {
         start: start.fen(),
         edition: edition.id.to_string(),
@@ -353,6 +374,7 @@ pub fn game_view(
         decided_at: ruling.decided_at,
         recorded: ruling.recorded,
         agrees: ruling.agrees,
+        agreement,
         summary: ruling.explain(lang),
         millis: began.elapsed().as_secs_f64() * 1000.0,
     })

@@ -82,6 +82,18 @@ impl Desk {
         (a.status, a.json())
     }
 
+    /// The CPU time the desk process has used so far, in seconds (Linux).
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .expect("the desk's /proc stat");
+        // Fields after the command name in parentheses: utime, stime are
+        // the 14th and 15th of the whole line.
+        let after = &stat[stat.rfind(')').expect("a stat line") + 2..];
+        let f: Vec<&str> = after.split(' ').collect();
+        let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
+        ticks / 100.0
+    }
+
     /// Whether the server still answers.
     pub fn alive(&self) -> bool {
         self.request("GET", "/api/info", b"").status == 200

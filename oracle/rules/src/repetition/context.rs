@@ -8,6 +8,7 @@ use std::cell::OnceCell;
 use xq_core::{Game, Move, Piece, Position};
 
 use super::search::{Search, SearchLimits};
+use super::terms::chase::{self, Model};
 use super::threats::Threat;
 use crate::edition::RepetitionRules;
 
@@ -29,6 +30,8 @@ pub struct MoveContext<'a> {
     pub answers_check: bool,
     /// The edition's 棋例 parameters.
     pub rules: &'a RepetitionRules,
+    /// The edition's chase model, which reads the threats.
+    pub model: &'static dyn Model,
     /// The bounded searches, with this move's budget.
     pub search: Search<'a>,
     /// `after` with the mover to move again: what it threatens now. `None`
@@ -67,7 +70,8 @@ impl<'a> MoveContext<'a> {
             mover: before.piece_at(mv.from).expect("a played move has a piece"),
             answers_check,
             rules,
-            search: Search::new(limits, nodes),
+            model: chase::model(rules.chase_model),
+            search: Search::new(limits, rules, nodes),
             threatening: after.passed(),
             threats_now: OnceCell::new(),
             threats_before: OnceCell::new(),
@@ -80,7 +84,7 @@ impl<'a> MoveContext<'a> {
     /// The mover's threats after the move (as if it could move again).
     pub fn threats_now(&self) -> &[Threat] {
         self.threats_now.get_or_init(|| match &self.threatening {
-            Some(p) => self.search.threats(p, self.rules),
+            Some(p) => self.model.threats(&self.search, p),
             None => Vec::new(),
         })
     }
@@ -88,14 +92,14 @@ impl<'a> MoveContext<'a> {
     /// The mover's threats before the move.
     pub fn threats_before(&self) -> &[Threat] {
         self.threats_before
-            .get_or_init(|| self.search.threats(self.before, self.rules))
+            .get_or_init(|| self.model.threats(&self.search, self.before))
     }
 
     /// When the move answers a check, the mover's threats before that check.
     pub fn threats_before_check(&self) -> &[Threat] {
         self.threats_before_check.get_or_init(|| {
             match self.before_check.and_then(Position::passed) {
-                Some(p) => self.search.threats(&p, self.rules),
+                Some(p) => self.model.threats(&self.search, &p),
                 None => Vec::new(),
             }
         })
@@ -119,7 +123,7 @@ impl<'a> MoveContext<'a> {
                 let Some(p) = self.before.play_unchecked(other).passed() else {
                     continue;
                 };
-                let theirs = self.search.threats(&p, self.rules);
+                let theirs = self.model.threats(&self.search, &p);
                 common.retain(|t| {
                     theirs
                         .iter()

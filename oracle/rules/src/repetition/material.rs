@@ -1,39 +1,42 @@
 //! 子力价值, material values, and the one question every 棋例 term asks of
 //! material: what does a capture win after the complete exchange (完整交换)?
 //!
-//! Values follow the Chinese rules' classes: a rook is worth two horses, two
-//! cannons, or a horse and a cannon; a horse equals a cannon; an advisor
-//! equals an elephant and is worth less than a horse. A crossed pawn's value
-//! "floats" (1999 25.3; 2020 图24, 参考图31, 33): a pawn counts like an
-//! advisor, so a pawn for an advisor or an elephant, or two pawns for a
-//! horse, is no gain; and a pawn sacrificed with check to win a piece costs
-//! as much as a horse, so only a rook makes it pay ([`worth`]).
+//! The values are the edition's (`material` in its profile). The Chinese
+//! classes: a rook is worth two horses, two cannons, or a horse and a
+//! cannon; a horse equals a cannon; an advisor equals an elephant and is
+//! worth less than a horse. A crossed pawn's value "floats" (1999 25.3;
+//! 2020 图24, 参考图31, 33): a pawn counts like an advisor, so a pawn for an
+//! advisor or an elephant, or two pawns for a horse, is no gain; and a pawn
+//! sacrificed with check to win a piece costs as much as a horse, so only a
+//! rook makes it pay ([`worth`]).
 
 use xq_core::{Color, Move, Piece, Position, Role, Square};
 
 use super::search::Search;
-use crate::edition::RepetitionRules;
+use crate::edition::{MaterialValues, RepetitionRules};
 
 /// The value of a piece in exchange accounting.
-pub fn value(piece: Piece) -> i32 {
+pub fn value(values: &MaterialValues, piece: Piece) -> i32 {
     match piece.role {
-        Role::Rook => 4,
-        Role::Horse | Role::Cannon => 2,
-        Role::Advisor | Role::Elephant | Role::Pawn => 1,
+        Role::Rook => values.rook,
+        Role::Horse => values.horse,
+        Role::Cannon => values.cannon,
+        Role::Advisor => values.advisor,
+        Role::Elephant => values.elephant,
+        Role::Pawn => values.pawn,
         // The king is never actually captured; as a target it is mate.
-        Role::King => 100,
+        Role::King => KING,
     }
 }
 
 /// What giving up `piece` costs `chaser` when it sacrifices it to win
-/// material through a check: its [`value`], except that a pawn floats up to
-/// a horse's worth — a pawn given up for a minor piece wins nothing (图24:
-/// 送兵换马).
-pub fn worth(piece: Piece, chaser: Color) -> i32 {
+/// material through a check: its [`value`], except that a pawn floats up
+/// (图24: 送兵换马 — a pawn given up for a minor piece wins nothing).
+pub fn worth(values: &MaterialValues, piece: Piece, chaser: Color) -> i32 {
     if piece.role == Role::Pawn && piece.color == chaser {
-        2
+        values.pawn_given_up
     } else {
-        value(piece)
+        value(values, piece)
     }
 }
 
@@ -47,6 +50,10 @@ pub fn is_material(piece: Piece, sq: Square, rules: &RepetitionRules) -> bool {
         _ => true,
     }
 }
+
+/// What the king counts for where a capture sequence would take it: more
+/// than all the material on the board.
+const KING: i32 = 100;
 
 /// How a trade is counted for the side that captures first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +94,16 @@ struct Scope<'a> {
 }
 
 impl Search<'_> {
+    /// The value of a piece under the edition's rules ([`value`]).
+    pub fn value(&self, piece: Piece) -> i32 {
+        value(&self.rules.material, piece)
+    }
+
+    /// What giving up `piece` costs `chaser` ([`worth`]).
+    pub fn worth(&self, piece: Piece, chaser: Color) -> i32 {
+        worth(&self.rules.material, piece, chaser)
+    }
+
     /// The legal captures of the side to move.
     pub fn captures(&self, pos: &Position) -> Vec<Move> {
         let mut v = self.moves(pos);
@@ -120,7 +137,7 @@ impl Search<'_> {
         chaser_king_pawn_capture: bool,
     ) -> i32 {
         let chaser = pos.turn();
-        let victim = pos.piece_at(m.to).map_or(0, value);
+        let victim = pos.piece_at(m.to).map_or(0, |p| self.value(p));
         let after = pos.play_unchecked(m);
         if !self.has_move(&after) {
             return victim + MATES;
@@ -163,7 +180,7 @@ impl Search<'_> {
     /// the side to move wins there, recaptures included, whatever happens
     /// elsewhere.
     pub fn local_gain(&self, pos: &Position, m: Move) -> i32 {
-        let victim = pos.piece_at(m.to).map_or(0, value);
+        let victim = pos.piece_at(m.to).map_or(0, |p| self.value(p));
         let after = pos.play_unchecked(m);
         if !self.has_move(&after) {
             return victim + MATES;
@@ -182,13 +199,13 @@ impl Search<'_> {
             .captures(pos)
             .into_iter()
             .filter(|m| m.to == sq)
-            .min_by_key(|m| pos.piece_at(m.from).map_or(0, value));
+            .min_by_key(|m| pos.piece_at(m.from).map_or(0, |p| self.value(p)));
         let Some(m) = capture else { return 0 };
         let after = pos.play_unchecked(m);
         if !self.has_move(&after) {
-            return value(victim) + MATES;
+            return self.value(victim) + MATES;
         }
-        (value(victim) - self.exchange_on(&after, sq)).max(0)
+        (self.value(victim) - self.exchange_on(&after, sq)).max(0)
     }
 
     /// Minimax over the captures that belong to the exchange on `focus`,
@@ -223,7 +240,7 @@ impl Search<'_> {
                     .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
             });
         }
-        let value_at = |sq: Square| pos.piece_at(sq).map_or(0, value);
+        let value_at = |sq: Square| pos.piece_at(sq).map_or(0, |p| self.value(p));
         // Most valuable victim first, then least valuable attacker.
         moves.sort_by_key(|m| (-value_at(m.to), value_at(m.from)));
         for m in moves {

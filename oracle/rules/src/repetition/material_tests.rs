@@ -33,7 +33,11 @@ fn pos(fen: &str) -> Position {
 #[case::recapture_with_check("1R3a3/4a4/bRrk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 b", "c7b7", 0)]
 fn capture_gain(#[case] fen: &str, #[case] m: &str, #[case] expected: i32) {
     let limits = SearchLimits::default();
-    let search = Search::new(&limits, u64::MAX);
+    let search = Search::new(
+        &limits,
+        crate::edition::get("cxa-2020").unwrap().repetition(),
+        u64::MAX,
+    );
     let got = search.gain(&pos(fen), mv(m), Accounting::Figures);
     assert_eq!(got, expected, "{fen} {m}");
 }
@@ -48,7 +52,11 @@ fn capture_gain(#[case] fen: &str, #[case] m: &str, #[case] expected: i32) {
 #[case::recapture_with_check("1R3a3/4a4/bRrk3r1/p3p3P/4c4/6B2/9/3A5/9/4KA3 b", "c7b7", -4)]
 fn capture_gain_through_checks(#[case] fen: &str, #[case] m: &str, #[case] expected: i32) {
     let limits = SearchLimits::default();
-    let search = Search::new(&limits, u64::MAX);
+    let search = Search::new(
+        &limits,
+        crate::edition::get("cxa-2020").unwrap().repetition(),
+        u64::MAX,
+    );
     let got = search.gain(&pos(fen), mv(m), Accounting::Strict);
     assert_eq!(got, expected, "{fen} {m}");
 }

@@ -15,9 +15,7 @@ pub fn forbidden(pattern: Pattern, rules: &RepetitionRules) -> bool {
         Pattern::CheckKill => rules.check_kill_forbidden,
         Pattern::CheckChase => rules.check_chase_forbidden,
         Pattern::KillChase => rules.kill_chase_forbidden,
-        Pattern::PerpetualAttack => {
-            rules.check_kill_forbidden && rules.check_chase_forbidden && rules.kill_chase_forbidden
-        }
+        Pattern::PerpetualAttack => rules.perpetual_attack_forbidden,
         Pattern::AttackIdle | Pattern::Idle => false,
     }
 }

@@ -13,6 +13,8 @@ use std::cell::Cell;
 
 use xq_core::{Move, Position};
 
+use crate::edition::RepetitionRules;
+
 /// How deep the threat searches look; see `spec/RULINGS.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
@@ -132,21 +134,27 @@ impl Budget {
     }
 }
 
-/// The limits and the budget of one move's classification: every search
-/// of the 棋例 terms goes through it.
+/// The limits and the budget of one move's classification, and the
+/// edition's rules the searches weigh material by: every search of the 棋例
+/// terms goes through it.
 #[derive(Debug)]
 pub struct Search<'a> {
     /// The depths of the searches.
     pub limits: &'a SearchLimits,
+    /// The edition's 棋例 parameters (material values, which pieces are
+    /// material, whose captures count).
+    pub rules: &'a RepetitionRules,
     /// What is left of the move's budget.
     pub budget: Budget,
 }
 
 impl<'a> Search<'a> {
-    /// A search within `limits` that may expand `nodes` positions.
-    pub fn new(limits: &'a SearchLimits, nodes: u64) -> Search<'a> {
+    /// A search within `limits`, under `rules`, that may expand `nodes`
+    /// positions.
+    pub fn new(limits: &'a SearchLimits, rules: &'a RepetitionRules, nodes: u64) -> Search<'a> {
         Search {
             limits,
+            rules,
             budget: Budget::new(nodes),
         }
     }

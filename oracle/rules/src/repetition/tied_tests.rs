@@ -23,7 +23,12 @@ fn without(p: &Position, at: &str) -> Position {
 
 fn getaways(p: &Position, at: &str) -> Vec<Move> {
     let limits = SearchLimits::default();
-    Search::new(&limits, u64::MAX).getaways(p, sq(at))
+    Search::new(
+        &limits,
+        crate::edition::get("cxa-2020").unwrap().repetition(),
+        u64::MAX,
+    )
+    .getaways(p, sq(at))
 }
 
 /// 参考图49 after 马八进七 车2平3: the horse on c8 pins the cannon on d8 (any

@@ -17,17 +17,7 @@ fn cap(s: &str) -> String {
 }
 
 fn pattern(p: Pattern) -> &'static str {
-    match p {
-        Pattern::PerpetualCheck => "perpetual check",
-        Pattern::PerpetualKill => "perpetual mate threat",
-        Pattern::PerpetualChase => "perpetual chase",
-        Pattern::CheckKill => "checks alternating with mate threats",
-        Pattern::CheckChase => "checks alternating with chases",
-        Pattern::KillChase => "mate threats alternating with chases",
-        Pattern::PerpetualAttack => "perpetual attack",
-        Pattern::AttackIdle => "attacks mixed with idle moves",
-        Pattern::Idle => "idle moves",
-    }
+    p.en()
 }
 
 /// The explanation of a ruling.

@@ -2,7 +2,7 @@
 //! and English. The vocabularies themselves (`xq_spec`) carry no language;
 //! a renderer looks here.
 
-use xq_spec::{MoveKind, RulingReason};
+use xq_spec::{MoveKind, Pattern, RulingReason};
 
 use super::Lang;
 
@@ -71,6 +71,27 @@ impl Label for RulingReason {
             RulingReason::IllegalMove => "illegal move",
             RulingReason::None => "nothing to rule",
             _ => self.name(),
+        }
+    }
+}
+
+impl Label for Pattern {
+    /// The term of the clause that names the pattern: 长将, 长捉, 一将一捉 …
+    fn zh(self) -> &'static str {
+        self.clause().entry().term
+    }
+
+    fn en(self) -> &'static str {
+        match self {
+            Pattern::PerpetualCheck => "perpetual check",
+            Pattern::PerpetualKill => "perpetual mate threat",
+            Pattern::PerpetualChase => "perpetual chase",
+            Pattern::CheckKill => "checks alternating with mate threats",
+            Pattern::CheckChase => "checks alternating with chases",
+            Pattern::KillChase => "mate threats alternating with chases",
+            Pattern::PerpetualAttack => "perpetual attack",
+            Pattern::AttackIdle => "attacks mixed with idle moves",
+            Pattern::Idle => "idle moves",
         }
     }
 }

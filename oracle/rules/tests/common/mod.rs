@@ -1,4 +1,9 @@
-//! Test data shared by the ruling tests.
+//! Test data and helpers shared by the ruling tests.
+
+// Each test crate that includes `common` uses part of it.
+#![allow(dead_code)]
+
+pub mod lens;
 
 /// Official figures (CXA 2020 图2, 图4, 图7, 图9, 图14, 图15, 图23, 图30):
 /// the start of each cycle (FEN) and its four moves (Chinese notation).

@@ -8,16 +8,16 @@ use xq_core::{Piece, Square};
 use super::{Classified, MoveKind};
 use crate::edition::ExchangeBasis;
 use crate::repetition::context::MoveContext;
-use crate::repetition::material::{value, Accounting};
+use crate::repetition::material::Accounting;
 
 /// Whether two pieces may trade in the edition's sense: the same kind
 /// (CXA 2020; the Asian rules, whose rule 24 covers same-type pieces that
 /// can take each other and whose rule 36 keeps other mutual attacks
 /// chases), or equal value (CXA 1999).
-fn fits(basis: ExchangeBasis, a: Piece, b: Piece) -> bool {
-    match basis {
+fn fits(ctx: &MoveContext, a: Piece, b: Piece) -> bool {
+    match ctx.rules.exchange_offer_basis {
         ExchangeBasis::SameType => a.role == b.role,
-        ExchangeBasis::EqualValue => value(a) == value(b),
+        ExchangeBasis::EqualValue => ctx.search.value(a) == ctx.search.value(b),
     }
 }
 
@@ -40,7 +40,7 @@ pub fn trade_offered(
         return false;
     };
     let s = &ctx.search;
-    fits(ctx.rules.exchange_offer_basis, a, t)
+    fits(ctx, a, t)
         && s.captures(threatening)
             .iter()
             .any(|c| c.from == mine && c.to == theirs)

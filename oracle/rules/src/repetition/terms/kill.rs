@@ -2,7 +2,7 @@
 //! consecutive checks — if the opponent passed, the mover would mate by
 //! checks within the kill depth.
 
-use xq_core::{Move, Position, Role};
+use xq_core::{Move, Position};
 
 use super::{exchange, Classified, MoveKind};
 use crate::clauses::Clause;
@@ -11,8 +11,8 @@ use crate::repetition::material::Accounting;
 
 /// 杀, unless the mate threat is not the move's own: it existed before
 /// (the moved piece carrying its threat along), it comes with a trade the
-/// opponent can accept (兑), the king made it answering a check (26.1.2),
-/// or the check the move answers opened it (自毙).
+/// opponent can accept (兑), or the check the move answers opened it (自毙).
+/// (A king's answer to a check is never asked: `classify` excuses it.)
 pub fn classify(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> Option<Classified> {
     let threatening = ctx.threatening.as_ref()?;
     let now = ctx.mates_now();
@@ -28,11 +28,6 @@ pub fn classify(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> Option<Classifi
     });
     if offered {
         grounds.push(Clause::TermExchange);
-        return None;
-    }
-    if ctx.answers_check && ctx.mover.role == Role::King && ctx.rules.king_check_answer_threats_idle
-    {
-        grounds.push(Clause::CheckAnswerByKing);
         return None;
     }
     let (before, self_destruct) = if ctx.answers_check {

@@ -17,7 +17,7 @@ pub mod follow;
 pub mod kill;
 pub mod offer;
 
-use xq_core::Square;
+use xq_core::{Role, Square};
 
 use super::context::MoveContext;
 use super::threats::Threat;
@@ -70,8 +70,12 @@ pub fn classify(ctx: &MoveContext) -> Classified {
     // threatens mate and chases is judged by its forbidden reading, the
     // chase (diagrams 56, 71–75); elsewhere 杀 is the heavier (26.4).
     let kill_first = ctx.rules.perpetual_kill_forbidden;
-    let found = check::classify(ctx).or_else(|| {
-        if kill_first {
+    let found = check::classify(ctx);
+    // 26.1.2: what the king's own answer to a check threatens, a mate or a
+    // capture, is idle; neither 杀 nor 捉 is asked.
+    let attacks = found.is_none() && !king_answer_excused(ctx, &mut grounds);
+    let found = found.or_else(|| {
+        if attacks && kill_first {
             kill::classify(ctx, &mut grounds)
         } else {
             None
@@ -80,14 +84,18 @@ pub fn classify(ctx: &MoveContext) -> Classified {
     let mut c = match found {
         Some(c) => c,
         None => {
-            let chase = chase::analyse(ctx, &mut grounds);
+            let chase = if attacks {
+                chase::analyse(ctx, &mut grounds)
+            } else {
+                chase::ChaseAnalysis::default()
+            };
             let mut c = chase
                 .chase()
                 .or_else(|| {
-                    if kill_first {
-                        None
-                    } else {
+                    if attacks && !kill_first {
                         kill::classify(ctx, &mut grounds)
+                    } else {
+                        None
                     }
                 })
                 .or_else(|| exchange::classify(ctx))
@@ -106,4 +114,23 @@ pub fn classify(ctx: &MoveContext) -> Classified {
     c.grounds.dedup();
     c.complete = !ctx.search.budget.exhausted();
     c
+}
+
+/// Whether the move is the king's own answer to a check and the edition
+/// excuses what it threatens (`king_check_answer_threats_idle`; CXA 2020
+/// 26.1.2, 图17). The ruling cites the rule when there was something to
+/// excuse.
+fn king_answer_excused(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> bool {
+    if !(ctx.answers_check
+        && ctx.mover.role == Role::King
+        && ctx.rules.king_check_answer_threats_idle)
+    {
+        return false;
+    }
+    let mates = !ctx.mates_now().is_empty();
+    let threats = !ctx.threats_now().is_empty();
+    if mates || threats {
+        grounds.push(Clause::CheckAnswerByKing);
+    }
+    true
 }

@@ -1,9 +1,9 @@
 //! 捉 under the Asian and World rules: a move chases when some piece gets a
 //! capture it did not have before, of a target that could not be taken back
-//! — or one the rules name. The threats are found by `threats.rs`
-//! (protection judged after the capture: 无根 and 假根 count, 真根 does
+//! — or one the rules name. The threats ([`protection_threats`]):
+//! protection is judged after the capture — 无根 and 假根 count, 真根 does
 //! not; a rook attacked by a horse or cannon, or held by a horse, counts
-//! even when protected). This model then keeps the chases:
+//! even when protected. This model then keeps the chases:
 //!
 //! - **new attacks** (term 3; rules 25, 26): a threat is new when its
 //!   attacker did not have it before the move — the moved piece's own, one
@@ -22,22 +22,93 @@
 //! chasing such a rook weighs more than its counter-threat is the
 //! verdict's business (rule 19).
 
-use xq_core::{Position, Role, Square};
+use xq_core::{geometry, Piece, Position, Role, Square};
 
-use super::ChaseAnalysis;
+use super::{ChaseAnalysis, Model};
 use crate::clauses::Clause;
 use crate::repetition::context::MoveContext;
+use crate::repetition::material::is_material;
+use crate::repetition::search::Search;
 use crate::repetition::threats::Threat;
 
+/// The Asian and World rules' model (`chase_model: protection`).
+pub struct Protection;
+
+impl Model for Protection {
+    fn threats(&self, search: &Search, pos: &Position) -> Vec<Threat> {
+        protection_threats(search, pos)
+    }
+
+    fn analyse(&self, ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
+        analyse(ctx, grounds)
+    }
+}
+
+/// The Asian rules' threats: captures after which the target cannot be
+/// taken back — no legal recapture on its point (无根, 假根; terms 13–15:
+/// protection is judged after the capture) — and captures of a rook by a
+/// horse or cannon (rules 15, 26) or of a rook held by a horse (rule 19),
+/// protected or not. Unlike the Chinese rules' 24.3, the Asian definition
+/// of a chase (term 3: a move threatening to take a piece next move) does
+/// not ask what the capture would cost: an attack that a mate deters is
+/// still an attack (diagram 103: a rook screening its cannon's attack does
+/// not chase by stepping out of an offer).
+fn protection_threats(s: &Search, pos: &Position) -> Vec<Threat> {
+    let mut out = Vec::new();
+    for m in s.captures(pos) {
+        let target_piece = pos.piece_at(m.to).expect("a capture");
+        if !is_material(target_piece, m.to, s.rules) {
+            continue;
+        }
+        let attacker_piece = pos.piece_at(m.from).expect("a mover");
+        let after = pos.play_unchecked(m);
+        let unprotected = !s.captures(&after).iter().any(|r| r.to == m.to);
+        let rook = target_piece.role == Role::Rook;
+        let held_rook = rook && pos.passed().is_some_and(|p| held_by_horse(&p, m.to));
+        let named = rook && matches!(attacker_piece.role, Role::Horse | Role::Cannon);
+        if !(unprotected || named || held_rook) {
+            continue;
+        }
+        out.push(Threat {
+            target: m.to,
+            target_piece,
+            attacker: m.from,
+            attacker_piece,
+            gain: s.value(target_piece),
+            by_check: false,
+            first_victim: None,
+            unprotected,
+            single: true,
+            held_rook,
+        });
+    }
+    out
+}
+
+/// Whether the rook on `sq` (its side to move) is held immobile by an enemy
+/// horse (Asian rule 19): it stands on the leg of a horse's jump onto its
+/// own king, so it cannot move except to take that horse.
+pub fn held_by_horse(pos: &Position, sq: Square) -> bool {
+    let Some(rook) = pos.piece_at(sq) else {
+        return false;
+    };
+    let king = pos.king(rook.color);
+    let horse = Some(Piece::new(rook.color.other(), Role::Horse));
+    let pinned = Square::iter()
+        .any(|h| pos.piece_at(h) == horse && geometry::horse_leg(h, king) == Some(sq));
+    pinned
+        && pos
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == sq)
+            .all(|m| pos.piece_at(m.to).is_some_and(|p| p.role == Role::Horse))
+}
+
 /// Sorts the mover's new threats into chases and idle pawn threats.
-pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
+fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     let rules = ctx.rules;
     let now = ctx.threats_now();
     if now.is_empty() {
-        return ChaseAnalysis::default();
-    }
-    if ctx.answers_check && ctx.mover.role == Role::King && rules.king_check_answer_threats_idle {
-        grounds.push(Clause::CheckAnswerByKing);
         return ChaseAnalysis::default();
     }
     // The attacks the mover had before the move, its moved piece followed

@@ -1,18 +1,42 @@
 //! 捉 (chase): the move newly threatens to win material. The editions
-//! judge a threat in two ways, each its own model: the Chinese rules by the
-//! material the complete exchange wins ([`cxa`]), the Asian and World rules
-//! by whether the target is protected after the capture ([`asian`]).
+//! judge a threat in two ways, each its own model ([`Model`]) that finds
+//! the threats its edition recognises and keeps those that make a move a
+//! chase: the Chinese rules by the material the complete exchange wins
+//! ([`cxa`]), the Asian and World rules by whether the target is protected
+//! after the capture ([`asian`]). [`model`] is the one place the edition's
+//! `chase_model` is read.
 
 pub mod asian;
 pub mod cxa;
 
-use xq_core::Square;
+use xq_core::{Position, Square};
 
 use super::{Classified, MoveKind};
 use crate::clauses::Clause;
 use crate::edition::ChaseModel;
 use crate::repetition::context::MoveContext;
+use crate::repetition::search::Search;
 use crate::repetition::threats::Threat;
+
+/// A way of judging threats and chases.
+pub trait Model: Sync {
+    /// Every way the side to move in `pos` could win material next move,
+    /// as this model reads a threat.
+    fn threats(&self, search: &Search, pos: &Position) -> Vec<Threat>;
+
+    /// Sorts the mover's threats after the move of `ctx` into chases and
+    /// idle pawn threats, noting in `grounds` the special rules that
+    /// excused a threat.
+    fn analyse(&self, ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis;
+}
+
+/// The model an edition judges chases by.
+pub fn model(kind: ChaseModel) -> &'static dyn Model {
+    match kind {
+        ChaseModel::CompleteExchange => &cxa::CompleteExchange,
+        ChaseModel::Protection => &asian::Protection,
+    }
+}
 
 /// What the chase term found in a move.
 #[derive(Debug, Default)]
@@ -48,8 +72,5 @@ impl ChaseAnalysis {
 /// Sorts the mover's new threats into chases and idle pawn threats, by the
 /// edition's model.
 pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
-    match ctx.rules.chase_model {
-        ChaseModel::CompleteExchange => cxa::analyse(ctx, grounds),
-        ChaseModel::Protection => asian::analyse(ctx, grounds),
-    }
+    ctx.model.analyse(ctx, grounds)
 }

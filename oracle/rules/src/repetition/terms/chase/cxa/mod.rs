@@ -2,7 +2,7 @@
 //! threatens to win material, judged by the complete exchange.
 //!
 //! The threats themselves (captures that come out ahead after the complete
-//! exchange, wins through checks) are found by `threats.rs`; this model
+//! exchange, wins through checks) are found by [`threats`]; this model
 //! decides which of them make the move a chase:
 //!
 //! - the threat is **new**: the same target was not already winnable before
@@ -17,27 +17,39 @@
 //! - a side holding a drawing point does not chase advisors and elephants
 //!   by the way (26.2).
 
+pub mod threats;
+
 use xq_core::{geometry, Move, Position, Role, Square, Validation};
 
-use super::ChaseAnalysis;
+use super::{ChaseAnalysis, Model};
 use crate::clauses::Clause;
 use crate::repetition::context::MoveContext;
 use crate::repetition::material::Accounting;
+use crate::repetition::search::Search;
 use crate::repetition::terms::exchange;
 use crate::repetition::threats::Threat;
 
+/// The Chinese rules' model (`chase_model: complete-exchange`).
+pub struct CompleteExchange;
+
+impl Model for CompleteExchange {
+    fn threats(&self, search: &Search, pos: &Position) -> Vec<Threat> {
+        threats::threats(search, pos)
+    }
+
+    fn analyse(&self, ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
+        analyse(ctx, grounds)
+    }
+}
+
 /// Sorts the mover's new threats into chases and idle pawn threats.
-pub fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
+fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     let rules = ctx.rules;
     let Some(threatening) = ctx.threatening.as_ref() else {
         return ChaseAnalysis::default();
     };
     let now = ctx.threats_now();
     if now.is_empty() {
-        return ChaseAnalysis::default();
-    }
-    if ctx.answers_check && ctx.mover.role == Role::King && rules.king_check_answer_threats_idle {
-        grounds.push(Clause::CheckAnswerByKing);
         return ChaseAnalysis::default();
     }
 
@@ -212,9 +224,7 @@ fn renews_joint_threat(ctx: &MoveContext, now: &[Threat], t: &Threat) -> bool {
         return false;
     };
     match without_piece(threatening, moved_to) {
-        Some(without) => !ctx
-            .search
-            .threats(&without, ctx.rules)
+        Some(without) => !threats::threats(&ctx.search, &without)
             .iter()
             .any(|x| x.target == t.target),
         // Without it the opponent's king would stand in check: the moved

@@ -1,0 +1,107 @@
+// The library browser: the games of a collection (CBL, a PGN with many
+// games …) in a table — players, event, date, result, plies — with a
+// search, next and previous game, and "only games with ruling points",
+// for which each game is ruled in turn by the backend (the oracle decides
+// what a ruling point is; the page does not guess).
+
+import { S } from './state.js';
+import { W, resultText } from './i18n.js';
+import { headRow, cell } from './dom.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function setLibrary(data) {
+  S.library = { games: data.games, errors: data.errors, more: data.more, index: 0, points: new Map(), scanning: false };
+}
+
+function matches(g, q) {
+  if (!q) return true;
+  const t = g.tags;
+  return [t.red, t.black, t.event, t.site, t.date, t.round, t.title].filter(Boolean).join(' ').toLowerCase().includes(q);
+}
+
+/** The games the table shows, in order. */
+export function shownGames() {
+  const L = S.library;
+  if (!L) return [];
+  const q = $('lib-search').value.trim().toLowerCase();
+  const only = $('lib-only').checked;
+  return L.games.map((g, i) => [g, i]).filter(([g, i]) => matches(g, q) && (!only || (L.points.get(i) || 0) > 0));
+}
+
+const FIRST_ROWS = 40;
+let drawing = 0;
+
+function row(g, i, L, w) {
+  const tr = document.createElement('tr');
+  tr.dataset.game = i;
+  if (i === L.index) tr.className = 'current';
+  const t = g.tags;
+  const first = document.createElement('td');
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'lib-load';
+  b.dataset.game = i;
+  b.textContent = String(g.game);
+  b.setAttribute('aria-label', `${w.load} ${g.game}: ${[t.red, t.black].filter(Boolean).join(' — ')}`);
+  first.appendChild(b);
+  tr.appendChild(first);
+  const pts = L.points.get(i);
+  for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.moves.length), pts === undefined ? '…' : String(pts)]) cell(tr, v || '');
+  return tr;
+}
+
+export function drawLibrary() {
+  const L = S.library;
+  const table = $('lib-table');
+  table.textContent = '';
+  if (!L) return;
+  const w = W();
+  const thead = document.createElement('thead');
+  thead.appendChild(headRow(w.libCols));
+  table.appendChild(thead);
+  const body = document.createElement('tbody');
+  table.appendChild(body);
+  const rows = shownGames();
+  // The rows an arbiter sees first at once, the rest in later tasks: a
+  // keystroke in the search box costs one frame, whatever the library's size.
+  const gen = ++drawing;
+  const add = (from, to) => {
+    const frag = document.createDocumentFragment();
+    for (const [g, i] of rows.slice(from, to)) frag.appendChild(row(g, i, L, w));
+    body.appendChild(frag);
+  };
+  add(0, FIRST_ROWS);
+  for (let from = FIRST_ROWS; from < rows.length; from += 100) {
+    setTimeout(() => { if (gen === drawing) add(from, from + 100); }, 0);
+  }
+  $('lib-count').textContent = w.libShown(rows.length, L.games.length);
+}
+
+/**
+ * Rules every game not yet ruled, one at a time, and redraws as the
+ * counts come in. `rule(game)` resolves to a view; stops when the dialog
+ * closes or another library is opened.
+ */
+export async function scanPoints(rule) {
+  const L = S.library;
+  if (!L || L.scanning) return;
+  L.scanning = true;
+  const todo = L.games.map((g, i) => i).filter((i) => !L.points.has(i));
+  let done = L.games.length - todo.length;
+  for (const i of todo) {
+    if (S.library !== L || !$('library-dialog').open || !$('lib-only').checked) break;
+    $('lib-status').textContent = W().libScanning(done, L.games.length);
+    try {
+      const v = await rule(L.games[i]);
+      L.points.set(i, v.points.filter((p) => p.kind !== 'end').length);
+    } catch (_) {
+      L.points.set(i, 0);
+    }
+    done += 1;
+    if (done % 10 === 0 || done === L.games.length) drawLibrary();
+  }
+  L.scanning = false;
+  $('lib-status').textContent = done === L.games.length ? '' : W().libScanning(done, L.games.length);
+  drawLibrary();
+}

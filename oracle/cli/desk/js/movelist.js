@@ -1,0 +1,188 @@
+// The move list and the timeline: the line shown, move by move in the
+// chosen notation, every ruling point marked, the selected point's whole
+// repetition cycle highlighted, the record's comments under their moves,
+// and at each move the alternatives the record (or the arbiter) has there
+// — a variation is one click, or Enter, away.
+
+import { S, nodesOf } from './state.js';
+import { W, term } from './i18n.js';
+import { moveText } from './notation.js';
+
+const MARK = { zh: { repetition: '循', 'natural-limit': '限', 'illegal-move': '违', end: '终' }, en: { repetition: 'R', 'natural-limit': 'L', 'illegal-move': 'X', end: 'E' } };
+
+const $ = (id) => document.getElementById(id);
+
+function moveNumber(ply) {
+  const parts = (S.view ? S.view.start : S.game ? S.game.fen : '').split(/\s+/);
+  const first = Number(parts[5] || 1), blackFirst = parts[1] === 'b';
+  const index = ply - 1 + (blackFirst ? 1 : 0);
+  return { no: first + Math.floor(index / 2), black: index % 2 === 1 };
+}
+
+/** The plies of the selected point's cycle, or null. */
+export function cycleSpan() {
+  const p = S.view && S.point !== null ? S.view.points[S.point] : null;
+  const c = p && p.ruling.cycle;
+  return c ? [c.first_ply, c.last_ply] : null;
+}
+
+function pointsAt(ply) {
+  return S.view ? S.view.points.map((p, i) => [p, i]).filter(([p]) => p.ply === ply) : [];
+}
+
+function button(cls, text, data) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = cls;
+  b.textContent = text;
+  for (const k in data) b.dataset[k] = data[k];
+  return b;
+}
+
+/** A variation's first moves, as one line of text. */
+function preview(node, ply) {
+  const out = [];
+  let at = node, p = ply;
+  while (at && out.length < 8) {
+    const { no, black } = moveNumber(p);
+    out.push(`${black && out.length ? '' : `${no}.${black ? '…' : ''} `}${moveText(at)}`);
+    at = at.children[0];
+    p += 1;
+  }
+  return out.join(' ') + (at ? ' …' : '');
+}
+
+export function drawMoves() {
+  const list = $('movelist');
+  list.textContent = '';
+  if (!S.view) return;
+  const span = cycleSpan();
+  const nodes = nodesOf(S.path);
+  const items = S.view.plies.map((p, i) => ({ ply: p.ply, move: nodes[i] || p, view: p, illegal: false }));
+  if (S.view.illegal) items.push({ ply: S.view.illegal.ply, move: { iccs: S.view.illegal.iccs, chinese: S.view.illegal.text, wxf: S.view.illegal.text }, illegal: true });
+  let row = null;
+  const after = []; // comments and variations under the current row
+  const flush = () => {
+    for (const e of after) list.appendChild(e);
+    after.length = 0;
+  };
+  if (S.game && S.game.root.comment) {
+    const c = document.createElement('li');
+    c.className = 'comment';
+    c.textContent = S.game.root.comment;
+    list.appendChild(c);
+  }
+  for (const it of items) {
+    const { no, black } = moveNumber(it.ply);
+    if (!row || !black) {
+      flush();
+      row = document.createElement('li');
+      row.className = 'row';
+      const n = document.createElement('span');
+      n.className = 'no';
+      n.textContent = `${no}.`;
+      row.appendChild(n);
+      if (black) row.appendChild(document.createElement('span'));
+      list.appendChild(row);
+    }
+    let cls = 'mv';
+    if (it.illegal) cls += ' illegal';
+    if (it.ply === S.ply && !it.illegal) cls += ' current';
+    if (span && it.ply >= span[0] && it.ply <= span[1]) cls += ' cycle';
+    const node = it.move;
+    if (node.entered) cls += ' entered';
+    const mv = button(cls, moveText(node), { ply: it.ply });
+    if (it.ply === S.ply && !it.illegal) mv.setAttribute('aria-current', 'step');
+    if (it.illegal) mv.disabled = true;
+    for (const [p, i] of pointsAt(it.ply)) {
+      const m = document.createElement('span');
+      m.className = 'mark ' + p.kind;
+      m.dataset.point = i;
+      m.title = term('points', p.kind);
+      m.textContent = MARK[S.lang][p.kind];
+      mv.appendChild(m);
+      mv.setAttribute('aria-label', `${moveText(node)} · ${term('points', p.kind)}`);
+    }
+    row.appendChild(mv);
+    if (node.comment) {
+      const c = document.createElement('li');
+      c.className = 'comment';
+      c.textContent = node.comment;
+      after.push(c);
+    }
+    // The alternatives at this ply: the other children of the node before.
+    const parent = it.ply === 1 ? S.game && S.game.root : nodes[it.ply - 2];
+    if (parent && !it.illegal && parent.children.length > 1) {
+      const chosen = S.path[it.ply - 1];
+      parent.children.forEach((alt, k) => {
+        if (k === chosen) return;
+        const li = document.createElement('li');
+        li.className = 'variation';
+        const label = k === 0 ? W().mainLine : `${W().variation} ${k}`;
+        const b = button('var', `${label}: ${preview(alt, it.ply)}`, { branch: `${it.ply}:${k}` });
+        if (alt.before) b.title = alt.before;
+        li.appendChild(b);
+        if (alt.before) {
+          const c = document.createElement('span');
+          c.className = 'comment';
+          c.textContent = ` ${alt.before}`;
+          li.appendChild(c);
+        }
+        after.push(li);
+      });
+    }
+  }
+  flush();
+  if (S.game && S.game.cut) {
+    const li = document.createElement('li');
+    li.className = 'cut';
+    li.textContent = `✂ ${W().gameCut(S.game.cut.ply)}: ${S.lang === 'zh' ? S.game.cut.zh : S.game.cut.en}`;
+    list.appendChild(li);
+  }
+}
+
+let shownCurrent = null;
+
+/** Moves the current-move mark: two buttons change, not the whole list. */
+export function markCurrent() {
+  const box = $('movelist');
+  if (shownCurrent && shownCurrent.isConnected) {
+    shownCurrent.classList.remove('current');
+    shownCurrent.removeAttribute('aria-current');
+  } else for (const m of box.querySelectorAll('.mv.current')) { m.classList.remove('current'); m.removeAttribute('aria-current'); }
+  shownCurrent = S.ply > 0 ? box.querySelector(`.mv[data-ply="${S.ply}"]:not(.illegal)`) : null;
+  if (!shownCurrent) return;
+  shownCurrent.classList.add('current');
+  shownCurrent.setAttribute('aria-current', 'step');
+  // Scroll the list only, never the page.
+  const top = shownCurrent.offsetTop - box.offsetTop;
+  if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - shownCurrent.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+}
+
+/** The timeline's cursor alone. */
+export function moveCursor() {
+  const n = S.view ? Math.max(S.view.plies.length + (S.view.illegal ? 1 : 0), 1) : 1;
+  $('timeline-cursor').style.left = `${(100 * S.ply) / n}%`;
+}
+
+export function drawTimeline() {
+  const t = $('timeline');
+  for (const old of t.querySelectorAll('.tick, .band')) old.remove();
+  const n = S.view ? Math.max(S.view.plies.length + (S.view.illegal ? 1 : 0), 1) : 1;
+  const span = cycleSpan();
+  if (span) {
+    const band = document.createElement('div');
+    band.className = 'band';
+    band.style.left = `${(100 * (span[0] - 1)) / n}%`;
+    band.style.width = `${(100 * (span[1] - span[0] + 1)) / n}%`;
+    t.appendChild(band);
+  }
+  if (S.view) S.view.points.forEach((p, i) => {
+    const b = button(`tick ${p.kind}${S.point === i ? ' selected' : ''}`, '', { point: i });
+    b.title = `${W().plyN(p.ply)} · ${term('points', p.kind)}`;
+    b.setAttribute('aria-label', b.title);
+    b.style.left = `${(100 * p.ply) / n}%`;
+    t.appendChild(b);
+  });
+  $('timeline-cursor').style.left = `${(100 * S.ply) / n}%`;
+}

@@ -1,0 +1,237 @@
+//! The threats of the Chinese rules (CXA 2020 24.3, 26.5; CXA 1999 28.3,
+//! 29.1): material the side to move could win next move — a capture that
+//! comes out ahead after the complete exchange and is not answered by mate,
+//! or (where the edition counts it) material won through a check or a
+//! series of checks (抽将, 长要抽吃).
+
+use xq_core::{Move, Position, Square};
+
+use crate::repetition::material::{is_material, Accounting};
+use crate::repetition::search::Search;
+use crate::repetition::threats::Threat;
+
+/// Every way the side to move could win material next move: captures that
+/// come out ahead, and (where the edition counts them) wins through checks.
+pub fn threats(s: &Search, pos: &Position) -> Vec<Threat> {
+    let mut t = capture_threats(s, pos, s.limits.kill_depth);
+    if s.rules.threat_to_win_by_check_is_chase {
+        for c in check_threats(s, pos, s.limits.check_win_depth) {
+            if !t.iter().any(|x| x.target == c.target) {
+                t.push(c);
+            }
+        }
+    }
+    t
+}
+
+/// The net gain of the capture `m` when it wins material in the sense of
+/// 捉, else `None`: the victim is material, and the complete exchange — in
+/// which the chaser's king and pawns capture nothing where their own
+/// attacks are idle — comes out ahead, or level when the target is won on
+/// its own point and the loss is elsewhere (26.5; 参考图27: the cannon takes
+/// an unprotected rook, and the rook it was screening is lost in return).
+fn winning_gain(s: &Search, pos: &Position, m: Move) -> Option<i32> {
+    let target = pos.piece_at(m.to)?;
+    if !is_material(target, m.to, s.rules) {
+        return None;
+    }
+    let gain = if s.rules.king_pawn_alone_chase_allowed {
+        s.gain_without_king_pawn(pos, m, Accounting::Figures)
+    } else {
+        s.gain(pos, m, Accounting::Figures)
+    };
+    (gain > 0 || (gain == 0 && s.local_gain(pos, m) > 0)).then_some(gain)
+}
+
+/// Material the side to move could win with one capture, after the
+/// complete exchange, without the opponent then mating by checks within
+/// `mate_depth` moves.
+fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
+    let mut out = Vec::new();
+    for m in s.captures(pos) {
+        let Some(gain) = winning_gain(s, pos, m) else {
+            continue;
+        };
+        let target_piece = pos.piece_at(m.to).expect("a capture");
+        let after = pos.play_unchecked(m);
+        // 24.3: a gain the opponent answers with mate is no gain — mate by
+        // checks, the same reach as 杀 (图8: the king steps back so that
+        // taking the pawn no longer runs into a mate by two checks).
+        if s.mate_by_checks(&after, mate_depth) {
+            continue;
+        }
+        let attacker_piece = pos.piece_at(m.from).expect("a mover");
+        let unprotected = !s.captures(&after).iter().any(|r| r.to == m.to);
+        // A root that is false (假根) only because another of our pieces
+        // pins the protector or guards the point needs that piece's help:
+        // the chase is joint (图11, 图28), unless the attacker alone is
+        // worth less than its prey.
+        let no_root_at_all = after.attackers(m.to, after.turn()).is_empty();
+        out.push(Threat {
+            target: m.to,
+            target_piece,
+            attacker: m.from,
+            attacker_piece,
+            gain,
+            by_check: false,
+            first_victim: None,
+            unprotected,
+            single: no_root_at_all || s.value(target_piece) > s.value(attacker_piece),
+            held_rook: false,
+        });
+    }
+    out
+}
+
+/// The best of [`capture_threats`] by gain, and its target: the same
+/// answer (the last of the equally best, in move order), but the mate
+/// search runs only on the candidates tried best first, and the protection
+/// details are not worked out. Lines of checks ask this at every reply,
+/// which is what makes it worth its own function.
+fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Square)> {
+    let mut candidates: Vec<(i32, usize, Move)> = Vec::new();
+    for (i, m) in s.captures(pos).into_iter().enumerate() {
+        if let Some(gain) = winning_gain(s, pos, m) {
+            candidates.push((gain, i, m));
+        }
+    }
+    // Best gain first; among equals the later move, as `max_by_key` over
+    // `capture_threats` would choose.
+    candidates.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    candidates
+        .into_iter()
+        .find(|&(_, _, m)| !s.mate_by_checks(&pos.play_unchecked(m), mate_depth))
+        .map(|(gain, _, m)| (gain, m.to))
+}
+
+/// What the check `m` surely wins against every defence, followed by one
+/// winning capture or by further checks (up to `depth` checks in all), and
+/// the pieces taken at the end of the weakest defence's line. Mate is not
+/// material and is left to the mate search.
+///
+/// The caller needs only a result above `floor`: once one defence holds the
+/// check to `floor` or less the search stops and returns that bound (a cut,
+/// as in alpha-beta; a result above `floor` is exact).
+fn check_line(
+    s: &Search,
+    pos: &Position,
+    m: Move,
+    depth: u32,
+    floor: i32,
+) -> Option<(i32, Vec<Square>)> {
+    let after = pos.play_unchecked(m);
+    let replies = s.moves(&after);
+    if replies.is_empty() {
+        return None;
+    }
+    let mut worst: Option<(i32, Vec<Square>)> = None;
+    for r in replies {
+        // The checking piece, if the answer takes it, was sacrificed: a
+        // pawn given up floats to a minor piece's worth (图24).
+        let lost = after.piece_at(r.to).map_or(0, |p| {
+            if r.to == m.to {
+                s.worth(p, pos.turn())
+            } else {
+                s.value(p)
+            }
+        });
+        let next = after.play_unchecked(r);
+        // Within a line of checks only an immediate mate voids a gain: a
+        // deeper mate search at every reply would cost too much.
+        let mut line = best_capture(s, &next, 1)
+            .map(|(gain, target)| (gain, vec![target]))
+            .unwrap_or((0, vec![]));
+        if let Some(deeper) = win_by_checks(s, &next, depth - 1, line.0) {
+            if deeper.0 > line.0 {
+                line = deeper;
+            }
+        }
+        let score = line.0 - lost;
+        if worst.as_ref().is_none_or(|w| score < w.0) {
+            worst = Some((score, line.1));
+        }
+        if score <= -s.rules.material.rook || score <= floor {
+            // Nothing this check takes can make up for it, or the caller
+            // has something at least as good already.
+            break;
+        }
+    }
+    worst
+}
+
+/// The best of [`check_line`] over all checks of the side to move,
+/// counting what a capturing check takes; exact when above `floor` (what
+/// the caller has already), else at most `floor`.
+fn win_by_checks(s: &Search, pos: &Position, depth: u32, floor: i32) -> Option<(i32, Vec<Square>)> {
+    if depth == 0 {
+        return None;
+    }
+    let mut best: Option<(i32, Vec<Square>)> = None;
+    for m in s.moves(pos) {
+        if !pos.gives_check(m) {
+            continue;
+        }
+        let taken = pos.piece_at(m.to);
+        let taken_value = taken.map_or(0, |t| s.value(t));
+        // Only a score above every bound already held is of use.
+        let need = floor.max(best.as_ref().map_or(0, |b| b.0));
+        let Some((score, mut targets)) = check_line(s, pos, m, depth, need - taken_value) else {
+            continue;
+        };
+        let score = score + taken_value;
+        if taken.is_some_and(|t| is_material(t, m.to, s.rules)) {
+            targets.insert(0, m.to);
+        }
+        if score > 0 && best.as_ref().is_none_or(|b| score > b.0) {
+            best = Some((score, targets));
+        }
+    }
+    best
+}
+
+/// Material won through checks (抽将, 长要抽吃): threats whose first move is
+/// a check and which win material whatever the defence. A capturing check's
+/// own victim is left to the capture threats; what it wins after the answer
+/// (图26: the cannon takes with check, then a second cannon takes the rook
+/// it uncovered) is won through the check.
+fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
+    let mut out: Vec<Threat> = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    for m in s.moves(pos) {
+        if !pos.gives_check(m) {
+            continue;
+        }
+        let Some((gain, targets)) = check_line(s, pos, m, depth, 0) else {
+            continue;
+        };
+        // After the answer: a capturing check that is merely taken back
+        // wins nothing beyond its victim.
+        if gain <= 0 || targets.is_empty() {
+            continue;
+        }
+        for target in targets {
+            let Some(target_piece) = pos.piece_at(target).filter(|p| p.color != pos.turn()) else {
+                continue;
+            };
+            if out.iter().any(|o| o.target == target) {
+                continue;
+            }
+            out.push(Threat {
+                target,
+                target_piece,
+                attacker: m.from,
+                attacker_piece: pos.piece_at(m.from).expect("a mover"),
+                gain,
+                by_check: true,
+                first_victim: pos.piece_at(m.to).map(|_| m.to),
+                // Won outright, whatever the defence: as good as unprotected.
+                unprotected: true,
+                single: true,
+                held_rook: false,
+            });
+        }
+    }
+    out
+}
