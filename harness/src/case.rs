@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use xq_core::game::split_moves;
-use xq_core::{parse_move, Game, Notation, ParseMoveError, Position, Square, Validation};
+use xq_core::{parse_move, Game, ParseMoveError, Position, Square, Validation};
 use xq_oracle::edition;
 use xq_oracle::protocol::{Question, QuestionKind, Request};
 
@@ -504,9 +504,9 @@ fn check_case(
         }
         QuestionKind::Convert => {
             let to = match raw.to.as_deref() {
-                Some("iccs") => Notation::Iccs,
-                Some("wxf") => Notation::Wxf,
-                Some("chinese") => Notation::Chinese,
+                Some("iccs") => xq_spec::Notation::Iccs,
+                Some("wxf") => xq_spec::Notation::Wxf,
+                Some("chinese") => xq_spec::Notation::Chinese,
                 other => {
                     return Err(err(
                         "to",

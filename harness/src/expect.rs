@@ -4,9 +4,10 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use xq_core::notation::{parse_move_as, Notation, ParseMoveError};
+use xq_core::notation::{parse_move_as, ParseMoveError};
 use xq_core::Position;
-use xq_oracle::protocol::{Answer, AnswerError, QuestionKind, Rejection, RulingAnswer};
+use xq_oracle::protocol::{Answer, AnswerError, QuestionKind, RulingAnswer};
+use xq_spec::Rejection;
 use xq_spec::{EndReason, IllegalMoveCode, MoveKind, Outcome, Pattern, ProblemCode, RulingReason};
 
 /// What a case expects, by question.
@@ -142,7 +143,7 @@ pub struct At<'a> {
     /// The position after the case's moves (none for `position` cases).
     pub position: Option<&'a Position>,
     /// The notation a `convert` case asks for.
-    pub to: Option<Notation>,
+    pub to: Option<xq_spec::Notation>,
 }
 
 impl Expect {
@@ -454,7 +455,9 @@ impl Expect {
                     c.field(
                         "reason",
                         a.reason.map(|got| {
-                            same(&got, want, || format!("reason is {got}, expected {want}"))
+                            same(got.name(), want.as_str(), || {
+                                format!("reason is {got}, expected {want}")
+                            })
                         }),
                     );
                 }
@@ -483,8 +486,8 @@ impl Expect {
                     c.field(
                         "result",
                         a.result.map(|got| {
-                            same(got.as_str(), want.as_str(), || {
-                                format!("result is {}, expected {want}", got.as_str())
+                            same(got.name(), want.as_str(), || {
+                                format!("result is {}, expected {want}", got.name())
                             })
                         }),
                     );
@@ -493,7 +496,7 @@ impl Expect {
                     c.field(
                         "reason",
                         a.reason.map(|got| {
-                            let got = got.map(|r| r.as_str());
+                            let got = got.map(|r| r.name());
                             same(got, want.as_deref(), || {
                                 format!(
                                     "reason is {}, expected {}",
@@ -537,7 +540,8 @@ impl Expect {
                     c.field(
                         "problems",
                         a.problems.map(|got| {
-                            if got.contains(want) {
+                            let got: Vec<&str> = got.iter().map(|p| p.name()).collect();
+                            if got.contains(&want.as_str()) {
                                 Ok(())
                             } else if got.is_empty() {
                                 Err(format!("problems is empty, expected {want} among them"))
@@ -727,6 +731,7 @@ fn check_convert(
                     format!("converted to {}, expected {want}", crate::text::quote(text))
                 });
             };
+            let to = xq_oracle::protocol::notation(to);
             let expected = parse_move_as(pos, want, to)
                 .map_err(|e| format!("the case's own text {want} does not read back: {e}"))?;
             match parse_move_as(pos, text, to) {
@@ -754,8 +759,8 @@ fn check_ruling(c: &mut Checks, r: &RulingExpect, a: &RulingAnswer) {
     c.field(
         "result",
         a.result.map(|got| {
-            same(got.as_str(), r.result.as_str(), || {
-                format!("result is {}, expected {}", got.as_str(), r.result)
+            same(got.name(), r.result.as_str(), || {
+                format!("result is {}, expected {}", got.name(), r.result)
             })
         }),
     );
@@ -786,7 +791,7 @@ fn check_ruling(c: &mut Checks, r: &RulingExpect, a: &RulingAnswer) {
                 .as_ref()
                 .and_then(|n| n.claimable_by.as_ref())
                 .map(|got| {
-                    let g: BTreeSet<&str> = got.iter().map(|c| color_name(*c)).collect();
+                    let g: BTreeSet<&str> = got.iter().map(|c| c.name()).collect();
                     let w: BTreeSet<&str> = want.iter().map(String::as_str).collect();
                     same(&g, &w, || {
                         format!(
@@ -859,13 +864,6 @@ fn check_ruling(c: &mut Checks, r: &RulingExpect, a: &RulingAnswer) {
                 }),
             );
         }
-    }
-}
-
-fn color_name(c: xq_core::Color) -> &'static str {
-    match c {
-        xq_core::Color::Red => "red",
-        xq_core::Color::Black => "black",
     }
 }
 

@@ -2,12 +2,11 @@
 //! protocol types: the built-in oracle in-process, a program speaking JSON
 //! lines (`spec/PROTOCOL.md`), or a UCI engine through [`crate::uci`].
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use xq_oracle::protocol::{self, Message, Question, Reply, Request, Started, PROTOCOL_VERSION};
+use xq_oracle::protocol::{self, Message, Reply, Request, Started, PROTOCOL_VERSION};
 
 use crate::process::{LineProcess, TransportError};
 use crate::text::quote;
@@ -33,27 +32,13 @@ pub struct Oracle;
 
 impl Implementation for Oracle {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
-        if !matches!(req.question, Question::Perft { .. }) {
-            return Ok(protocol::answer(req));
-        }
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (done, finished) = mpsc::channel::<()>();
-        let flag = Arc::clone(&cancel);
-        let watchdog = std::thread::spawn(move || {
-            if finished.recv_timeout(budget).is_err() {
-                flag.store(true, Ordering::Relaxed);
-            }
-        });
-        let reply = protocol::answer_cancellable(req, &cancel);
-        let _ = done.send(());
-        let _ = watchdog.join();
-        if cancel.load(Ordering::Relaxed) && reply.error.is_some() {
-            return Err(format!(
+        protocol::answer_within(req, budget).map_err(|e| match e {
+            protocol::BudgetError::OutOfTime => format!(
                 "no answer within {:.1} s (perft stopped)",
                 budget.as_secs_f64()
-            ));
-        }
-        Ok(reply)
+            ),
+            e => e.to_string(),
+        })
     }
 }
 

@@ -221,7 +221,7 @@ impl Run {
         let mut result = Run::blank(planned);
         let started = &self.pool.started;
         let kind = case.question.kind();
-        if !started.questions.iter().any(|q| q == kind.name()) {
+        if !started.answers(kind) {
             result.message = Some(format!("unsupported question {}", kind.name()));
             return result;
         }

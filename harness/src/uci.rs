@@ -499,7 +499,7 @@ impl Factory for UciFactory {
     fn start(&self) -> Result<(Box<dyn Implementation>, Started), String> {
         let (uci, name) = Uci::connect(&self.command, self.timeout)?;
         let started = Started {
-            kind: "started".into(),
+            kind: xq_spec::protocol::StartedType::Started,
             name,
             version: "uci".into(),
             questions: [
@@ -508,9 +508,8 @@ impl Factory for UciFactory {
                 QuestionKind::Status,
                 QuestionKind::Perft,
             ]
-            .iter()
-            .map(|q| q.name().to_string())
-            .collect(),
+            .map(xq_spec::protocol::Known::Known)
+            .to_vec(),
             editions: xq_oracle::edition::ids().map(String::from).collect(),
             protocol: None,
             limits: None,

@@ -5,7 +5,7 @@
 
 crate::vocabulary! {
     /// A side.
-    pub enum Color: "a side" {
+    pub enum Color: "side" {
         /// `red` (红).
         Red = "red",
         /// `black` (黑).
@@ -15,7 +15,7 @@ crate::vocabulary! {
 
 crate::vocabulary! {
     /// A game result in the usual PGN-like form.
-    pub enum Outcome: "a result" {
+    pub enum Outcome: "result" {
         /// `1-0`: Red won.
         RedWins = "1-0",
         /// `0-1`: Black won.
@@ -30,7 +30,7 @@ crate::vocabulary! {
 
 crate::vocabulary! {
     /// Why the game ended on the board.
-    pub enum EndReason: "an end reason" {
+    pub enum EndReason: "end reason" {
         /// `checkmate` (将死): in check with no legal move.
         Checkmate = "checkmate",
         /// `stalemate` (困毙): not in check, yet no legal move.
@@ -41,7 +41,7 @@ crate::vocabulary! {
 crate::vocabulary! {
     /// A move notation (`spec/NOTATION.md`); `zh` and `cn` are read as
     /// `chinese`, and case is ignored.
-    pub enum Notation: "a notation", any_case {
+    pub enum Notation: "notation", any_case {
         /// `iccs`: from and to in ICCS coordinates, `h2e2`.
         Iccs = "iccs",
         /// `wxf`: the World Xiangqi Federation's notation, `C2=5`.
@@ -55,7 +55,7 @@ crate::vocabulary! {
     /// The rule a move breaks (`is-legal` answers, rulings on an illegal
     /// move); `spec/PROTOCOL.md` lists them.
     #[non_exhaustive]
-    pub enum IllegalMoveCode: "an illegal-move code" {
+    pub enum IllegalMoveCode: "illegal-move code" {
         /// The move does not go anywhere.
         NullMove = "null-move",
         /// Nothing stands on the from-square.
@@ -93,7 +93,7 @@ crate::vocabulary! {
 crate::vocabulary! {
     /// What is wrong with a FEN (`position` answers).
     #[non_exhaustive]
-    pub enum ProblemCode: "a position problem code" {
+    pub enum ProblemCode: "position problem code" {
         /// The text cannot be read as a FEN.
         Syntax = "syntax",
         /// A side has no king.
@@ -116,7 +116,7 @@ crate::vocabulary! {
 crate::vocabulary! {
     /// Why a move text names no legal move (`convert` answers).
     #[non_exhaustive]
-    pub enum Rejection: "a rejection" {
+    pub enum Rejection: "rejection" {
         /// `syntax`: the text is not a move in ICCS, WXF or Chinese notation.
         Syntax = "syntax",
         /// `no-such-piece`: the text is well formed, but the mover has no

@@ -6,7 +6,7 @@
 crate::vocabulary! {
     /// The 棋例 kind of a move in a repetition cycle (24.1-24.8), heaviest
     /// first.
-    pub enum MoveKind: "a move kind" {
+    pub enum MoveKind: "move kind" {
         /// 将: the move checks.
         Check = "check",
         /// 杀: the move threatens mate by a check or consecutive checks.
@@ -36,7 +36,7 @@ impl MoveKind {
 
 crate::vocabulary! {
     /// A side's pattern of moves over a repetition cycle.
-    pub enum Pattern: "a pattern" {
+    pub enum Pattern: "pattern" {
         /// 长将: every move checks.
         PerpetualCheck = "perpetual-check",
         /// 长杀: every move threatens mate.
@@ -88,7 +88,7 @@ impl Pattern {
 crate::vocabulary! {
     /// Why a ruling is what it is.
     #[non_exhaustive]
-    pub enum RulingReason: "a ruling reason" {
+    pub enum RulingReason: "ruling reason" {
         /// The side to move is mated (将死).
         Checkmate = "checkmate",
         /// The side to move has no legal move and is not in check (困毙).

@@ -2,7 +2,7 @@
 
 crate::vocabulary! {
     /// What happened to one trial of a run.
-    pub enum RunStatus: "a run status" {
+    pub enum RunStatus: "run status" {
         /// `pass`: the answer is right.
         Pass = "pass",
         /// `fail`: the answer is wrong.

@@ -13,7 +13,7 @@ use std::fmt;
 /// What every vocabulary declared with [`vocabulary!`](crate::vocabulary)
 /// offers, for code that works on any of them (the schema, the docs test).
 pub trait Vocabulary: Copy + Eq + fmt::Debug + fmt::Display + 'static {
-    /// What one value is called in messages: `a move kind`.
+    /// What one value is called in messages: `move kind`.
     const WHAT: &'static str;
     /// Every value, in declaration order.
     const ALL: &'static [Self];
@@ -33,7 +33,7 @@ pub trait Vocabulary: Copy + Eq + fmt::Debug + fmt::Display + 'static {
 /// words allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownWord {
-    /// What a value is called: `a move kind`.
+    /// What a value is called: `move kind`.
     pub what: &'static str,
     /// The word given.
     pub found: String,
@@ -43,13 +43,18 @@ pub struct UnknownWord {
 
 impl fmt::Display for UnknownWord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:?} is not {} (expected one of {})",
-            self.found,
-            self.what,
-            self.allowed.join(", ")
-        )
+        write!(f, "unknown {} {:?} (expected ", self.what, self.found)?;
+        for (i, word) in self.allowed.iter().enumerate() {
+            if i > 0 {
+                f.write_str(if i + 1 == self.allowed.len() {
+                    " or "
+                } else {
+                    ", "
+                })?;
+            }
+            f.write_str(word)?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -60,7 +65,7 @@ impl std::error::Error for UnknownWord {}
 /// ```
 /// xq_spec::vocabulary! {
 ///     /// A colour of the example.
-///     pub enum Hue: "a hue" {
+///     pub enum Hue: "hue" {
 ///         /// Red.
 ///         Red = "red",
 ///         /// Dark blue; `navy` is read as well.
@@ -73,7 +78,7 @@ impl std::error::Error for UnknownWord {}
 /// assert_eq!(Hue::NAMES, ["red", "dark-blue"]);
 /// assert_eq!(serde_json::to_string(&Hue::Red).unwrap(), "\"red\"");
 /// let e = "green".parse::<Hue>().unwrap_err();
-/// assert_eq!(e.to_string(), "\"green\" is not a hue (expected one of red, dark-blue)");
+/// assert_eq!(e.to_string(), "unknown hue \"green\" (expected red or dark-blue)");
 /// ```
 ///
 /// The enum gets `Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord`
@@ -171,7 +176,7 @@ macro_rules! vocabulary {
                         f.write_str($what)
                     }
                     fn visit_str<E: $crate::__serde::de::Error>(self, v: &str) -> Result<$name, E> {
-                        $name::from_name(v).ok_or_else(|| E::unknown_variant(v, $name::NAMES))
+                        v.parse().map_err(E::custom)
                     }
                 }
                 d.deserialize_str(Visitor)

@@ -17,7 +17,7 @@ pub mod message;
 pub mod records;
 pub mod rule_records;
 pub mod serve;
-pub mod strict_json;
+pub use xq_oracle::protocol::strict_json;
 
 /// The ids of the rules editions, in the order `xq editions` lists them.
 pub fn edition_ids() -> Vec<String> {

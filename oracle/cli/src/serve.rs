@@ -9,18 +9,15 @@
 //! from the size of the request, is stopped when it runs out); error texts
 //! are cut to one bounded line.
 
-use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use serde_json::Value;
-use xq_oracle::protocol::{self, Message, Question, Reply, Request, PROTOCOL_VERSION};
+use xq_oracle::protocol::{self, BudgetError, Message, Reply, Request, PROTOCOL_VERSION};
+pub use xq_oracle::protocol::{read_message, MessageReader};
 
 use crate::lines::{Line, LineReader};
 use crate::message::one_line;
-use crate::strict_json;
 
 /// The default cap on a line: 1 MiB, room for a ruling request on a
 /// record of well over 100 000 plies.
@@ -103,170 +100,19 @@ pub fn serve(input: impl BufRead, out: &mut impl Write, limits: Limits) -> io::R
     Ok(())
 }
 
-/// The oracle's answer within the budget. Only perft can be stopped, and
-/// only perft needs to be: every other answer takes time in proportion to
-/// the request, whose size the line cap bounds.
+/// The oracle's answer within the budget (only perft can run long; the
+/// line cap bounds every other answer).
 fn answer(req: &Request, budget: Duration) -> Reply {
-    if !matches!(req.question, Question::Perft { .. }) {
-        return protocol::answer(req);
-    }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (done, finished) = mpsc::channel::<()>();
-    let timer = {
-        let cancel = Arc::clone(&cancel);
-        std::thread::Builder::new()
-            .name("budget".into())
-            .spawn(move || {
-                if finished.recv_timeout(budget) == Err(mpsc::RecvTimeoutError::Timeout) {
-                    cancel.store(true, Ordering::Relaxed);
-                }
-            })
-    };
-    // Without a timer there is no budget: refuse rather than run unbounded.
-    let Ok(timer) = timer else {
-        return Reply::error(
+    match protocol::answer_within(req, budget) {
+        Ok(reply) => reply,
+        Err(BudgetError::OutOfTime) => Reply::error(
             Some(req.seq),
-            "cannot start the timer of the budget; try again",
-        );
-    };
-    let mut reply = protocol::answer_cancellable(req, &cancel);
-    drop(done);
-    let _ = timer.join();
-    if reply.error.is_some() && cancel.load(Ordering::Relaxed) {
-        reply.error = Some(format!(
-            "budget exceeded: the answer took longer than {} ms, the limit of this server (xq serve --budget-ms)",
-            budget.as_millis()
-        ));
-    }
-    reply
-}
-
-/// A protocol message, strictly: besides what the wire types refuse, a key
-/// they do not know is refused too, at any level (a misspelt `relaxed`
-/// silently ignored would change the verdict). The error comes with the
-/// request's `seq` when the line is JSON that has one, so that the client
-/// can tell which request it answers. See [`MessageReader`].
-pub fn read_message(text: &str) -> Result<Message, (Option<u64>, String)> {
-    MessageReader::default().read(text)
-}
-
-/// Reads messages as [`read_message`] does, remembering the keys each
-/// shape of message (`start`, `stop`, or the question of a `run`) is
-/// known to have: checking a line's keys is then a look-up, and the round
-/// trip through the wire types is made once per shape (and for a line
-/// whose keys are not all known).
-#[derive(Default)]
-pub struct MessageReader {
-    /// Shape → the dotted paths of keys the wire types kept for it (a
-    /// dozen at most: a list is quicker than a hash set).
-    known: HashMap<&'static str, Vec<String>>,
-}
-
-impl MessageReader {
-    pub fn read(&mut self, text: &str) -> Result<Message, (Option<u64>, String)> {
-        let message = serde_json::from_str::<Message>(text).map_err(|e| {
-            // Read again as plain JSON for a better error and the seq.
-            match serde_json::from_str::<Value>(text) {
-                Ok(v) if !v.is_object() => (
-                    None,
-                    format!("a message is a JSON object, not {}", kind(&v)),
-                ),
-                Ok(v) => (v.get("seq").and_then(Value::as_u64), e.to_string()),
-                // Not JSON at all: the plain reading says best why.
-                Err(syntax) => (None, syntax.to_string()),
-            }
-        })?;
-        let (shape, seq) = match &message {
-            Message::Start { .. } => ("start", None),
-            Message::Stop => ("stop", None),
-            Message::Run(r) => (r.question.kind().name(), Some(r.seq)),
-        };
-        if self
-            .known
-            .get(shape)
-            .is_some_and(|known| strict_json::all_known(text, known))
-        {
-            return Ok(message);
-        }
-        // What the types kept, written back: any key of the line not there
-        // was ignored by them. (The wire types refuse most repeated keys;
-        // the strict reading refuses the rest.)
-        let value = strict_json::parse(text).map_err(|e| (seq, e.to_string()))?;
-        let kept = serde_json::to_value(&message).expect("messages serialize");
-        if let Some(path) = unknown_key(&value, &kept, "") {
-            return Err((seq, format!("unknown key `{path}`")));
-        }
-        collect_paths(
-            &kept,
-            &mut String::new(),
-            self.known.entry(shape).or_default(),
-        );
-        Ok(message)
-    }
-}
-
-fn collect_paths(kept: &Value, path: &mut String, into: &mut Vec<String>) {
-    let Value::Object(map) = kept else {
-        return;
-    };
-    let base = path.len();
-    for (key, value) in map {
-        if base > 0 {
-            path.push('.');
-        }
-        path.push_str(key);
-        if !into.contains(path) {
-            into.push(path.clone());
-        }
-        collect_paths(value, path, into);
-        path.truncate(base);
-    }
-}
-
-/// The first key of `given` (an object, or nested objects) that `kept`
-/// lacks, as a dotted path. A key kept out only because it holds its
-/// default (`"relaxed": false`, `"moves": []`) is not unknown.
-fn unknown_key(given: &Value, kept: &Value, prefix: &str) -> Option<String> {
-    let (Value::Object(given), Value::Object(kept)) = (given, kept) else {
-        return None;
-    };
-    for (key, value) in given {
-        let path = || {
-            if prefix.is_empty() {
-                key.clone()
-            } else {
-                format!("{prefix}.{key}")
-            }
-        };
-        match kept.get(key) {
-            Some(k) => {
-                if let Some(p) = unknown_key(value, k, &path()) {
-                    return Some(p);
-                }
-            }
-            None if is_default(value) && key != "type" => {}
-            None => return Some(path()),
-        }
-    }
-    None
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-fn is_default(v: &Value) -> bool {
-    match v {
-        Value::Bool(b) => !b,
-        Value::Array(a) => a.is_empty(),
-        _ => false,
+            format!(
+                "budget exceeded: the answer took longer than {} ms, the limit of this server (xq serve --budget-ms)",
+                budget.as_millis()
+            ),
+        ),
+        Err(e @ BudgetError::NoTimer) => Reply::error(Some(req.seq), e.to_string()),
     }
 }
 

@@ -53,7 +53,7 @@ crate::vocabulary! {
     /// A clause a ruling can rest on: each is an entry of
     /// `spec/clauses.yaml`, written as its id.
     #[non_exhaustive]
-    pub enum Clause: "a clause id the oracle cites" {
+    pub enum Clause: "clause id the oracle cites" {
     /// 将死.
     Checkmate = "mate.checkmate",
     /// 困毙.

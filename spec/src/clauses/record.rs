@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 crate::vocabulary! {
     /// Whether the suite tests a clause now.
-    pub enum ClauseStatus: "a clause status" {
+    pub enum ClauseStatus: "clause status" {
         /// Tested now: needs at least three cases, one of them a "no".
         Active = "active",
         /// Defined; its cases come with later work.
@@ -25,7 +25,7 @@ crate::vocabulary! {
     /// it before the number (`figure 7`, `rule 32`; a bare number is an
     /// article).
     #[non_exhaustive]
-    pub enum ArticleKind: "an article kind" {
+    pub enum ArticleKind: "article kind" {
         /// CXA: an article number, `24.3`, written bare.
         Article = "article",
         /// CXA 2020: a 棋例图 of ch. 8, `figure 7`.

@@ -29,7 +29,7 @@ crate::parameters! {
 
 crate::vocabulary! {
     /// The result for a side that cannot move and is not in check.
-    pub enum StalemateResult: "a stalemate result" {
+    pub enum StalemateResult: "stalemate result" {
         /// The side that cannot move loses, as when mated.
         Loss = "loss",
         /// A draw (no edition we know; kept so that a profile can say so).
@@ -39,7 +39,7 @@ crate::vocabulary! {
 
 crate::vocabulary! {
     /// What completing a self-check or facing-kings move costs.
-    pub enum SelfKill: "a self-kill consequence" {
+    pub enum SelfKill: "self-kill consequence" {
         /// The mover loses.
         Loss = "loss",
         /// The move is taken back and play goes on: nothing to rule.
@@ -64,7 +64,7 @@ crate::parameters! {
 
 crate::vocabulary! {
     /// What a movement violation costs.
-    pub enum ViolationConsequence: "a violation consequence" {
+    pub enum ViolationConsequence: "violation consequence" {
         /// A loss, once the edition's threshold is reached.
         Loss = "loss",
         /// The rule text we hold says nothing: the oracle reports the
@@ -86,7 +86,7 @@ crate::parameters! {
 
 crate::vocabulary! {
     /// What happens to a movement violation below the threshold.
-    pub enum BelowThreshold: "a below-threshold rule" {
+    pub enum BelowThreshold: "below-threshold rule" {
         /// The game resumes from before the wrong move.
         Replay = "replay",
     }
@@ -189,7 +189,7 @@ crate::parameters! {
 
 crate::vocabulary! {
     /// Who starts an adjudication.
-    pub enum Adjudication: "an adjudication procedure" {
+    pub enum Adjudication: "adjudication procedure" {
         /// A player asks for it (the arbiter may also step in).
         Claim = "claim",
         /// The arbiter rules as soon as the count is reached.
@@ -199,7 +199,7 @@ crate::vocabulary! {
 
 crate::vocabulary! {
     /// The verdict on a one-sided perpetual check.
-    pub enum PerpetualCheckResult: "a perpetual-check result" {
+    pub enum PerpetualCheckResult: "perpetual-check result" {
         /// The checker loses.
         Loss = "loss",
         /// The checker must vary, like any other forbidden pattern.
@@ -209,7 +209,7 @@ crate::vocabulary! {
 
 crate::vocabulary! {
     /// The verdict when both sides check perpetually.
-    pub enum MutualCheckResult: "a mutual-check result" {
+    pub enum MutualCheckResult: "mutual-check result" {
         /// A draw.
         Draw = "draw",
     }
@@ -229,7 +229,7 @@ crate::parameters! {
 
 crate::vocabulary! {
     /// How a both-forbidden repetition is decided.
-    pub enum BothForbiddenRanking: "a both-forbidden ranking" {
+    pub enum BothForbiddenRanking: "both-forbidden ranking" {
         /// CXA 2020 26.9: a side whose every move is a heavy attack must
         /// vary against a side whose cycle has a lighter forbidden move.
         Cxa26_9 = "cxa-26.9",
@@ -247,7 +247,7 @@ crate::vocabulary! {
 crate::vocabulary! {
     /// Which pieces can be offered to each other in a trade (兑). In every
     /// edition the two pieces must be able to take each other.
-    pub enum ExchangeBasis: "an exchange basis" {
+    pub enum ExchangeBasis: "exchange basis" {
         /// Pieces of the same kind (CXA 2020 24.4; Asian rule 24).
         SameType = "same-type",
         /// Pieces of equal value (CXA 1999 28.5).
@@ -257,7 +257,7 @@ crate::vocabulary! {
 
 crate::vocabulary! {
     /// The two ways the editions judge a threat.
-    pub enum ChaseModel: "a chase model" {
+    pub enum ChaseModel: "chase model" {
         /// The Chinese rules: a threat is a capture whose complete exchange
         /// (captures, recaptures, pins) wins material, or a win through
         /// checks; a piece with fewer protectors than attackers (少根子) is
@@ -292,7 +292,7 @@ crate::parameters! {
 
 crate::vocabulary! {
     /// What restarts the natural-limit count.
-    pub enum LimitReset: "a limit reset" {
+    pub enum LimitReset: "limit reset" {
         /// Any capture, by either side.
         Capture = "capture",
     }

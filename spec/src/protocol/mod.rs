@@ -6,7 +6,7 @@ crate::vocabulary! {
     /// each is a request's `ask` and a name in the handshake's `questions`.
     /// Not `#[non_exhaustive]`: a new question is a protocol change that
     /// every grader and answerer must handle, and a compile error says where.
-    pub enum QuestionKind: "a question" {
+    pub enum QuestionKind: "question" {
         /// `legal-moves`: every legal move.
         LegalMoves = "legal-moves",
         /// `is-legal`: whether one move is legal, and the rule it breaks.
@@ -26,3 +26,19 @@ crate::vocabulary! {
         Classify = "classify",
     }
 }
+
+mod answers;
+mod messages;
+mod reader;
+pub mod strict_json;
+
+pub use answers::{
+    Answer, AnswerError, ClassifyAnswer, ConvertAnswer, CycleAnswer, CycleMoveAnswer,
+    IllegalMoveAnswer, IsLegalAnswer, LegalMovesAnswer, LimitCountAnswer, NaturalLimitAnswer,
+    PerftAnswer, PositionAnswer, RulingAnswer, SearchAnswer, SideAnswer, StatusAnswer,
+};
+pub use messages::{
+    Known, Limits, Message, Question, Reply, ReplyError, Request, Started, StartedType,
+    PROTOCOL_VERSION,
+};
+pub use reader::{read_message, MessageReader};

@@ -28,6 +28,10 @@ use xq_core::{Color, Game, Move, Outcome, Piece, PlayError, Position, Square};
 use crate::clauses::Clause;
 use crate::edition::{Adjudication, Edition, SelfKill, StalemateResult, ViolationConsequence};
 use crate::natural_limit::{self, LimitState};
+use crate::protocol::{
+    CycleAnswer, CycleMoveAnswer, IllegalMoveAnswer, LimitCountAnswer, NaturalLimitAnswer,
+    RulingAnswer, SearchAnswer, SideAnswer,
+};
 use crate::repetition::{
     self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict,
 };
@@ -56,7 +60,7 @@ pub struct RulingOptions {
 }
 
 /// The repetition cycle of a ruling.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CycleInfo {
     /// The ply of the cycle's first move, counted from 1 from the start.
     pub first_ply: usize,
@@ -73,11 +77,10 @@ pub struct CycleInfo {
 pub use xq_spec::Procedure;
 
 /// One move of a cycle, as ruled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRuling {
     /// The ply, counted from 1 from the start position.
     pub ply: usize,
-    #[serde(rename = "move")]
     /// The move in ICCS.
     pub mv: Move,
     /// The move in Chinese notation.
@@ -89,7 +92,6 @@ pub struct MoveRuling {
     /// The pieces on those points.
     pub target_pieces: Vec<Piece>,
     /// The special rules that decided the kind.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub grounds: Vec<Clause>,
     /// `false` when a search ran out of budget before the move was fully
     /// examined.
@@ -97,7 +99,7 @@ pub struct MoveRuling {
 }
 
 /// One side's part of a cycle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideRuling {
     /// The side's pattern.
     pub pattern: Pattern,
@@ -110,29 +112,23 @@ pub struct SideRuling {
 }
 
 /// A record's illegal move that the ruling is about.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMoveRuling {
     /// The ply, counted from 1.
     pub ply: usize,
     /// The move as the record gives it.
     pub text: String,
-    #[serde(rename = "move")]
     /// The move in ICCS.
     pub mv: Move,
-    /// The rule it breaks (serialized as its code: `king-in-check`,
+    /// The rule it breaks (written as its code: `king-in-check`,
     /// `horse-leg-blocked` …).
-    #[serde(serialize_with = "reason_code")]
     pub reason: IllegalMove,
     /// The side that made it.
     pub by: Color,
 }
 
-fn reason_code<S: serde::Serializer>(r: &IllegalMove, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(r.code())
-}
-
 /// The bounds the 棋例 searches ran with.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
     /// The longest mate by checks looked for (杀).
     pub kill_depth: u32,
@@ -147,8 +143,10 @@ pub struct SearchReport {
     pub incomplete_plies: Vec<usize>,
 }
 
-/// A ruling.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A ruling. Its JSON form (`spec/RULINGS.md`) is the spec's
+/// [`RulingAnswer`] ([`Ruling::answer`]), the one type that the oracle
+/// writes and the harness reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     /// What is ruled if the position stands (or the repetition goes on).
     pub result: Outcome,
@@ -217,11 +215,99 @@ impl Ruling {
         }
     }
 
+    /// The wire form of `spec/RULINGS.md`: the ruling and its explanation
+    /// in `lang`.
+    pub fn answer(&self, lang: Lang) -> RulingAnswer {
+        RulingAnswer {
+            explanation: Some(self.explain(lang)),
+            ..self.wire()
+        }
+    }
+
     /// The JSON form of `spec/RULINGS.md`: the ruling and its explanation.
     pub fn to_json(&self, lang: Lang) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).expect("a ruling serializes");
-        v["explanation"] = serde_json::Value::String(self.explain(lang));
-        v
+        serde_json::to_value(self.answer(lang)).expect("a ruling serializes")
+    }
+
+    /// The wire form without the explanation.
+    fn wire(&self) -> RulingAnswer {
+        use crate::protocol::{color, illegal_move_code, outcome};
+        let side = |s: &SideRuling| SideAnswer {
+            pattern: Some(s.pattern),
+            pattern_zh: Some(s.pattern_zh.clone()),
+            forbidden: Some(s.forbidden),
+            moves: Some(
+                s.moves
+                    .iter()
+                    .map(|m| CycleMoveAnswer {
+                        ply: Some(m.ply as u64),
+                        mv: Some(m.mv.to_string()),
+                        chinese: Some(m.chinese.clone()),
+                        kind: Some(m.kind),
+                        targets: Some(m.targets.iter().map(|t| t.to_string()).collect()),
+                        target_pieces: Some(
+                            m.target_pieces
+                                .iter()
+                                .map(|p| p.fen_char().to_string())
+                                .collect(),
+                        ),
+                        grounds: m.grounds.clone(),
+                        complete: Some(m.complete),
+                    })
+                    .collect(),
+            ),
+        };
+        let count = |c: &natural_limit::SideCount| LimitCountAnswer {
+            moves: Some(c.moves),
+            checks: Some(c.checks),
+            counted: Some(c.counted),
+        };
+        RulingAnswer {
+            result: Some(outcome(self.result)),
+            reason: Some(self.reason),
+            edition: Some(self.edition.clone()),
+            cycle: self.cycle.as_ref().map(|c| CycleAnswer {
+                first_ply: Some(c.first_ply as u64),
+                last_ply: Some(c.last_ply as u64),
+                occurrences: Some(c.occurrences as u64),
+                adjudicable: Some(c.adjudicable),
+                procedure: Some(c.procedure),
+            }),
+            red: self.red.as_ref().map(side),
+            black: self.black.as_ref().map(side),
+            must_vary: self.must_vary.map(color),
+            natural_limit: self.natural_limit.as_ref().map(|l| NaturalLimitAnswer {
+                rounds: Some(l.rounds),
+                plies_without_capture: Some(l.plies_without_capture),
+                red: Some(count(&l.red)),
+                black: Some(count(&l.black)),
+                claimable_by: Some(l.claimable_by.iter().copied().map(color).collect()),
+            }),
+            illegal_move: self.illegal_move.as_ref().map(|m| IllegalMoveAnswer {
+                ply: Some(m.ply as u64),
+                text: Some(m.text.clone()),
+                mv: Some(m.mv.to_string()),
+                reason: Some(illegal_move_code(&m.reason)),
+                by: Some(color(m.by)),
+            }),
+            clauses: Some(self.clauses.clone()),
+            search: self.search.as_ref().map(|s| SearchAnswer {
+                kill_depth: Some(s.kill_depth),
+                check_win_depth: Some(s.check_win_depth),
+                nodes_per_move: Some(s.nodes_per_move),
+                nodes_per_cycle: Some(s.nodes_per_cycle),
+                incomplete_plies: Some(s.incomplete_plies.iter().map(|&p| p as u64).collect()),
+            }),
+            explanation: None,
+        }
+    }
+}
+
+/// A ruling is written as its wire form, without the explanation (a game
+/// ruling's points are written so).
+impl Serialize for Ruling {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.wire().serialize(s)
     }
 }
 

@@ -9,6 +9,11 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+/// The index of the first `"` or `\\` in `b`.
+fn quote_or_escape(b: &[u8]) -> Option<usize> {
+    b.iter().position(|&c| c == b'"' || c == b'\\')
+}
+
 /// Whether every key of a JSON text's objects (at every depth, arrays
 /// aside) is in `known` as a dotted path (`question.move`), or holds a
 /// default a writer may leave out (`false`, `[]`).
@@ -49,7 +54,7 @@ pub fn all_known(text: &str, known: &[String]) -> bool {
                 i += 1;
             }
             b'"' => {
-                let Some(end) = memchr::memchr2(b'"', b'\\', &b[i + 1..]) else {
+                let Some(end) = quote_or_escape(&b[i + 1..]) else {
                     return false;
                 };
                 let end = i + 1 + end;

@@ -1,27 +1,14 @@
-//! The suite protocol (`spec/PROTOCOL.md`): the messages an implementation
-//! exchanges with the harness, and the oracle's own answers to them.
-//!
-//! The harness drives every implementation through these types — the
-//! built-in oracle in-process through [`answer`], any other program (and
-//! `xq serve`) as JSON lines.
+//! The messages of the suite protocol (`spec/PROTOCOL.md`): what the
+//! harness sends (`start`, `run`, `stop`), the handshake an implementation
+//! answers with, and the reply envelope around each answer.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use xq_core::notation::{format_move, parse_move, Notation, ParseMoveError};
-use xq_core::Game;
-use xq_core::{FenError, Position, SetupProblem, Validation};
-
-mod answers;
-
-pub use answers::{
-    Answer, AnswerError, ClassifyAnswer, ConvertAnswer, CycleAnswer, CycleMoveAnswer,
-    IsLegalAnswer, LegalMovesAnswer, NaturalLimitAnswer, PerftAnswer, PositionAnswer, Rejection,
-    RulingAnswer, SideAnswer, StatusAnswer,
-};
+use super::QuestionKind;
+use crate::Notation;
 
 /// The protocol version this crate speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -88,7 +75,7 @@ pub enum Question {
     /// The perft node count after the history.
     Perft {
         /// The depth in plies; 0 counts the position itself (1 node). The
-        /// oracle refuses depths beyond [`xq_core::perft::MAX_DEPTH`].
+        /// oracle refuses depths beyond its own limit (`xq_core::perft::MAX_DEPTH`).
         depth: u32,
     },
     /// A move text (any notation) converted into another notation.
@@ -129,8 +116,6 @@ impl Question {
     }
 }
 
-pub use xq_spec::QuestionKind;
-
 /// What an implementation says about its own limits in the handshake.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Limits {
@@ -149,15 +134,16 @@ pub struct Limits {
 /// are allowed and ignored.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Started {
-    /// The JSON `type`, which must be `"started"` ([`Started::check`]).
+    /// The JSON `type`: always `started`.
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: StartedType,
     /// The implementation's name, shown in reports (`my-engine`).
     pub name: String,
     /// The implementation's version, shown in reports (`1.2.0`).
     pub version: String,
-    /// Question names; names this crate does not know are allowed (and unused).
-    pub questions: Vec<String>,
+    /// The questions it answers; names this crate does not know are
+    /// allowed (and unused).
+    pub questions: Vec<Known<QuestionKind>>,
     /// The ids of the rules editions it answers for (`cxa-2020` …); a case
     /// none of whose editions is listed is skipped.
     pub editions: Vec<String>,
@@ -177,12 +163,6 @@ pub struct Started {
 impl Started {
     /// Why this handshake cannot be used, if it cannot.
     pub fn check(&self) -> Result<(), String> {
-        if self.kind != "started" {
-            return Err(format!(
-                "the handshake's type is {:?}, expected \"started\"",
-                self.kind
-            ));
-        }
         if let Some(p) = self.protocol {
             if p != PROTOCOL_VERSION {
                 return Err(format!(
@@ -200,6 +180,11 @@ impl Started {
             }
         }
         Ok(())
+    }
+
+    /// Whether the implementation declares this question.
+    pub fn answers(&self, kind: QuestionKind) -> bool {
+        self.questions.contains(&Known::Known(kind))
     }
 
     /// The time scale the implementation asked for (1 when it did not).
@@ -338,7 +323,7 @@ impl Reply {
 }
 
 /// A value's JSON, cut to 60 characters for messages.
-fn brief(v: &Value) -> String {
+pub(crate) fn brief(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() <= 60 {
         s
@@ -347,168 +332,21 @@ fn brief(v: &Value) -> String {
     }
 }
 
-/// The problem codes of `position` answers.
-pub const PROBLEMS: &[&str] = xq_spec::ProblemCode::NAMES;
-
-/// The stable code of a setup problem, used by `position` answers.
-pub fn problem_code(p: &SetupProblem) -> &'static str {
-    use xq_spec::ProblemCode as P;
-    match p {
-        SetupProblem::MissingKing(_) => P::MissingKing,
-        SetupProblem::ExtraKing(_) => P::ExtraKing,
-        SetupProblem::KingOutsidePalace(..) => P::KingOutsidePalace,
-        SetupProblem::Unreachable(..) => P::Unreachable,
-        SetupProblem::TooMany(..) => P::TooMany,
-        SetupProblem::KingsFacing => P::KingsFacing,
-        SetupProblem::OpponentInCheck(_) => P::OpponentInCheck,
-    }
-    .name()
-}
-
-/// The rejection of a move text, as `convert` answers give it.
-pub fn rejection(e: &ParseMoveError) -> Rejection {
-    match e {
-        ParseMoveError::Syntax { .. } => Rejection::Syntax,
-        ParseMoveError::NoSuchPiece { .. } => Rejection::NoSuchPiece,
-        ParseMoveError::Ambiguous { .. } => Rejection::Ambiguous,
-        ParseMoveError::Illegal { .. } => Rejection::Illegal,
+crate::vocabulary! {
+    /// The `type` of a handshake reply: there is one.
+    pub enum StartedType: "handshake type" {
+        /// `started`.
+        Started = "started",
     }
 }
 
-/// The stable code of a move-text rejection, used by `convert` answers.
-pub fn rejection_code(e: &ParseMoveError) -> &'static str {
-    rejection(e).name()
-}
-
-/// The handshake the built-in oracle gives.
-pub fn oracle_started(editions: Vec<String>) -> Started {
-    Started {
-        kind: "started".into(),
-        name: "xq-oracle".into(),
-        version: env!("CARGO_PKG_VERSION").into(),
-        questions: QuestionKind::ALL
-            .iter()
-            .map(|q| q.name().to_string())
-            .collect(),
-        editions,
-        protocol: Some(PROTOCOL_VERSION),
-        limits: None,
-        conventions: None,
-    }
-}
-
-/// The built-in oracle's answer to a request.
-pub fn answer(req: &Request) -> Reply {
-    answer_cancellable(req, &AtomicBool::new(false))
-}
-
-/// [`answer`] that gives up once `cancel` is set (by another thread, when
-/// the request's time budget runs out): the reply is then an error.
-pub fn answer_cancellable(req: &Request, cancel: &AtomicBool) -> Reply {
-    match answer_value(req, cancel) {
-        Ok(v) => Reply::result(req.seq, v),
-        Err(e) => Reply::error(Some(req.seq), e),
-    }
-}
-
-fn to_value(a: impl Serialize) -> Result<Value, String> {
-    serde_json::to_value(a).map_err(|e| e.to_string())
-}
-
-fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
-    let validation = if req.relaxed {
-        Validation::Relaxed
-    } else {
-        Validation::Strict
-    };
-    if req.question == Question::Position {
-        let (valid, problems, message) = match Position::from_fen_with(&req.fen, validation) {
-            Ok(_) => (true, None, None),
-            Err(FenError::Parse(e)) => (false, Some(vec!["syntax".into()]), Some(e.to_string())),
-            Err(FenError::Position(e)) => (
-                false,
-                Some(e.problems.iter().map(|p| problem_code(p).into()).collect()),
-                Some(e.to_string()),
-            ),
-        };
-        return to_value(PositionAnswer {
-            valid: Some(valid),
-            problems,
-            message,
-        });
-    }
-    let start = Position::from_fen_with(&req.fen, validation).map_err(|e| e.to_string())?;
-    if req.question == Question::Ruling {
-        // The moves are a game record: an illegal move in it is ruled on.
-        // The whole ruling JSON (spec/RULINGS.md) is the answer; RulingAnswer
-        // is the part of it that is graded.
-        let edition = crate::edition::get(&req.edition)
-            .ok_or_else(|| format!("unknown edition {}", req.edition))?;
-        let moves: Vec<&str> = req.moves.iter().map(String::as_str).collect();
-        let ruling = crate::ruling::rule_record(start, &moves, edition, &Default::default())
-            .map_err(|e| e.to_string())?;
-        return Ok(ruling.to_json(crate::ruling::Lang::En));
-    }
-    let game = Game::from_texts(start, &req.moves).map_err(|e| e.to_string())?;
-    let pos = game.current();
-    match &req.question {
-        Question::LegalMoves => to_value(LegalMovesAnswer {
-            moves: Some(pos.legal_moves().iter().map(|m| m.to_string()).collect()),
-        }),
-        Question::IsLegal { mv } => match parse_move(pos, mv) {
-            Ok(_) => to_value(IsLegalAnswer {
-                legal: Some(true),
-                ..Default::default()
-            }),
-            Err(ParseMoveError::Illegal { reason, .. }) => to_value(IsLegalAnswer {
-                legal: Some(false),
-                reason: Some(reason.code().into()),
-                message: Some(reason.to_string()),
-            }),
-            Err(e) => Err(e.to_string()),
-        },
-        Question::Status => {
-            let s = pos.status();
-            to_value(StatusAnswer {
-                in_check: Some(s.in_check),
-                legal_moves: Some(s.legal_moves as u64),
-                result: Some(s.result),
-                reason: Some(s.reason),
-            })
-        }
-        Question::Perft { depth } => {
-            let nodes =
-                xq_core::perft::perft_cancellable(pos, *depth, cancel).map_err(|e| match e {
-                    xq_core::perft::PerftError::Cancelled => {
-                        "perft stopped: the time budget ran out".to_string()
-                    }
-                    other => other.to_string(),
-                })?;
-            to_value(PerftAnswer { nodes: Some(nodes) })
-        }
-        Question::Convert { mv, to } => to_value(match parse_move(pos, mv) {
-            Ok(m) => ConvertAnswer {
-                mv: Some(format_move(pos, m, *to)),
-                ..Default::default()
-            },
-            Err(e) => ConvertAnswer {
-                mv: None,
-                rejected: Some(rejection(&e)),
-                message: Some(e.to_string()),
-            },
-        }),
-        Question::Classify { mv } => {
-            let edition = crate::edition::get(&req.edition)
-                .ok_or_else(|| format!("unknown edition {}", req.edition))?;
-            let mut game = game;
-            game.push_text(mv).map_err(|e| e.to_string())?;
-            let c =
-                crate::repetition::classify_last(&game, edition.repetition(), &Default::default());
-            to_value(ClassifyAnswer {
-                kind: Some(c.kind),
-                targets: Some(c.targets.iter().map(|s| s.to_string()).collect()),
-            })
-        }
-        Question::Ruling | Question::Position => unreachable!("answered above"),
-    }
+/// A word of a vocabulary, or one this crate does not know (kept as
+/// written): for lists where a newer peer may name more than we know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Known<T> {
+    /// A word of the vocabulary.
+    Known(T),
+    /// Any other word.
+    Unknown(String),
 }
