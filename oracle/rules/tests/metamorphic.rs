@@ -292,7 +292,7 @@ fn every_repetition_case_follows_mirror_colour_flip_and_rotation() {
         for ed in &c.editions {
             let original = rule(&c.game, ed, &RulingOptions::default());
             for v in &vs {
-                if known(&c.id, &ed.id, &v.name) {
+                if known(&c.id, ed.id, &v.name) {
                     continue;
                 }
                 match check(&original, v, ed) {
