@@ -139,6 +139,12 @@ struct ReadArgs {
     /// telling it from the bytes: utf-8, gb18030 (gbk), big5.
     #[arg(long, value_parser = |s: &str| s.parse::<xq_records::TextEncoding>())]
     encoding: Option<xq_records::TextEncoding>,
+    /// Read move texts strictly: a move that leaves out its 前/后 marker is
+    /// an error even when only one piece can legally make it (to lint
+    /// records). By default such a move is read by legality, with a
+    /// warning.
+    #[arg(long)]
+    strict: bool,
 }
 
 impl ReadArgs {
@@ -146,6 +152,11 @@ impl ReadArgs {
         xq_records::ReadOptions {
             format: self.input_format,
             encoding: self.encoding,
+            reading: if self.strict {
+                xq_records::Reading::Strict
+            } else {
+                xq_records::Reading::ByLegality
+            },
         }
     }
 }

@@ -5,6 +5,7 @@ use std::fmt;
 use xq_core::{FenError, IllegalMove, Move, ParseMoveError};
 
 use crate::format::Format;
+use crate::record::Record;
 
 /// A record, or a whole file, that cannot be read. It says where (the file
 /// position, the game, the ply) and why.
@@ -23,6 +24,12 @@ pub struct RecordError {
     pub ply: Option<usize>,
     /// Whether the ply is in a variation rather than the main line.
     pub in_variation: bool,
+    /// A record cut short: what was read before the error (for a main-line
+    /// move error at ply N, the first N − 1 plies with their comments and
+    /// variations, and the warnings so far). `None` when nothing of the
+    /// game could be kept. The error is still an error: a caller that
+    /// uses the partial record must say that it is cut, and why.
+    pub partial: Option<Box<Record>>,
 }
 
 /// A place in a file.
@@ -118,7 +125,18 @@ impl RecordError {
             at: Location::Nowhere,
             ply: None,
             in_variation: false,
+            partial: None,
         }
+    }
+
+    /// The record as far as it could be read, if any of it could.
+    pub fn partial(&self) -> Option<&Record> {
+        self.partial.as_deref()
+    }
+
+    pub(crate) fn with_partial(mut self, record: Record) -> RecordError {
+        self.partial = Some(Box::new(record));
+        self
     }
 
     /// A file that cannot be opened or read, for callers that open files

@@ -172,6 +172,24 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
     let games = all(&file("multi.pgn"));
     assert_eq!(games.len(), 4);
     assert_eq!(iccs(games[0].as_ref().unwrap()), "h2e2 h9g7");
+    // Game 2 ends with an illegal move: the record keeps it apart, typed,
+    // for the ruling on it, and says so.
+    let r = games[1].as_ref().unwrap();
+    assert_eq!(iccs(r), "h2e2 h9g7");
+    let last = r.illegal_final.as_ref().expect("the final illegal move");
+    assert_eq!((last.text.as_str(), last.ply), ("e2e9", 3));
+    assert_eq!(last.reason, xq_core::IllegalMove::CannonScreens { count: 2 });
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(
+        r.warnings[0].to_string(),
+        "9:17, ply 3: the record ends with an illegal move e2e9: a cannon captures over exactly one screen, and there are 2"
+    );
+    // With a move after it, the same move is an error that names the place,
+    // and the plies before it are kept as a partial record.
+    let text = String::from_utf8(file("multi.pgn"))
+        .unwrap()
+        .replace("2. e2e9 *", "2. e2e9 h0g2 *");
+    let games = all(text.as_bytes());
     let e = games[1].as_ref().unwrap_err();
     assert_eq!(e.game, Some(2));
     assert_eq!(e.ply, Some(3));
@@ -196,6 +214,7 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
         }
         k => panic!("{k:?}"),
     }
+    assert_eq!(iccs(e.partial().expect("cut")), "h2e2 h9g7");
     assert_eq!(
         e.to_string(),
         "PGN, game 2, 9:17, ply 3: e2e9 is not legal: a cannon captures over exactly one screen, and there are 2"
@@ -326,6 +345,7 @@ fn format_override_and_encoding_override() {
     let forced = ReadOptions {
         format: Some(Format::Pgn),
         encoding: Some(TextEncoding::Gb18030),
+        ..ReadOptions::default()
     };
     let r: Vec<_> = read_bytes_with(&gbk, forced).collect();
     assert_eq!(iccs(r[0].as_ref().unwrap()), OPENING);
@@ -333,6 +353,7 @@ fn format_override_and_encoding_override() {
     let utf8 = ReadOptions {
         format: None,
         encoding: Some(TextEncoding::Utf8),
+        ..ReadOptions::default()
     };
     let e = read_bytes_with(&gbk, utf8).next().unwrap().unwrap_err();
     assert_eq!(e.code(), "undecodable");
@@ -342,6 +363,7 @@ fn format_override_and_encoding_override() {
     let cbr = ReadOptions {
         format: Some(Format::Cbr),
         encoding: None,
+        ..ReadOptions::default()
     };
     let e = read_bytes_with(&xqf, cbr).next().unwrap().unwrap_err();
     assert_eq!(e.code(), "bad-magic");
@@ -389,11 +411,23 @@ fn errors_name_the_place_and_reason() {
     let e = err("[FEN \"3k5/9/9/9/9/9/9/R8/R8/4K4 w\"]\n1. 车九平八");
     assert_eq!(e.code(), "ambiguous-move");
     assert_eq!(e.at, Location::Text { line: 2, column: 4 });
-    // An illegal move in a variation says so.
-    let e = err("1. h2e2 (1. h2h8) *");
-    assert_eq!(e.code(), "illegal-move");
-    assert!(e.in_variation);
-    assert_eq!(e.ply, Some(1));
+    // An illegal move in a variation drops that variation, with a warning
+    // that says where and why; the main line is kept.
+    let r = all(b"1. h2e2 (1. h2h8) h9g7 *").remove(0).unwrap();
+    assert_eq!(iccs(&r), "h2e2 h9g7");
+    assert_eq!(r.variation_count(), 0);
+    match &r.warnings[..] {
+        [w] => match &w.kind {
+            xq_records::WarningKind::VariationDropped { error, moves: 0 } => {
+                assert_eq!(error.code(), "illegal-move");
+                assert!(error.in_variation);
+                assert_eq!(error.ply, Some(1));
+                assert_eq!(w.at, Location::Text { line: 1, column: 13 });
+            }
+            k => panic!("{k:?}"),
+        },
+        ws => panic!("{ws:?}"),
+    }
     // Syntax: an unclosed comment, a stray ')', an unclosed variation.
     let e = err("1. h2e2 {never closed");
     assert_eq!(

@@ -239,6 +239,7 @@ fn flatten(r: &Record) -> Record {
                         comment: n.comment.clone(),
                         nags: Vec::new(),
                         variations: alts,
+                        read: n.read,
                     }
                 })
                 .collect(),
