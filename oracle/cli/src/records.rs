@@ -144,10 +144,13 @@ pub struct Settings {
 /// A record and its ruling.
 #[derive(Clone, Debug)]
 pub struct Ruled {
-    /// The record as read.
+    /// The record as read (as far as it could be read, when cut).
     pub record: Record,
     /// Its main line, ruled.
     pub ruling: GameRuling,
+    /// Why the record was cut short, when only its first plies could be
+    /// read (they are what is ruled).
+    pub cut: Option<BadRecord>,
 }
 
 /// One game of the input: ruled, or why it could not be.
@@ -194,13 +197,23 @@ impl BadRecord {
 }
 
 impl GameReport {
-    /// The one-line message for a bad record: the file, then the reader's
-    /// format, game, place, ply and reason.
+    /// The one-line message for a bad record or a cut one: the file, then
+    /// the reader's format, game, place, ply and reason.
     pub fn error_line(&self) -> Option<String> {
-        self.outcome
-            .as_ref()
-            .err()
-            .map(|b| format!("{}: {}", self.file, b.message))
+        match &self.outcome {
+            Err(b) => Some(format!("{}: {}", self.file, b.message)),
+            Ok(Ruled { cut: Some(b), .. }) => Some(format!(
+                "{}: {} (cut: the plies before it are ruled)",
+                self.file, b.message
+            )),
+            Ok(_) => None,
+        }
+    }
+
+    /// Whether the record could not be read to its end (a bad record, or
+    /// one whose first plies alone are ruled).
+    pub fn is_bad(&self) -> bool {
+        matches!(&self.outcome, Err(_) | Ok(Ruled { cut: Some(_), .. }))
     }
 }
 
@@ -212,8 +225,23 @@ pub fn rule(
     settings: &Settings,
 ) -> GameReport {
     let outcome = match item {
-        Err(e) => Err(BadRecord::from_read(&e)),
-        Ok(record) => rule_one(&record, settings).map(|ruling| Ruled { record, ruling }),
+        Err(mut e) => match e.partial.take() {
+            // Cut short: its first plies are ruled, and it says why.
+            Some(partial) if !partial.main.moves.is_empty() => {
+                let cut = BadRecord::from_read(&e);
+                rule_one(&partial, settings).map(|ruling| Ruled {
+                    record: *partial,
+                    ruling,
+                    cut: Some(cut),
+                })
+            }
+            _ => Err(BadRecord::from_read(&e)),
+        },
+        Ok(record) => rule_one(&record, settings).map(|ruling| Ruled {
+            record,
+            ruling,
+            cut: None,
+        }),
     };
     let game = match &outcome {
         Ok(r) => r.record.source.game,
@@ -229,7 +257,21 @@ pub fn rule(
 fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecord> {
     // The reader has checked every move; ICCS text carries them to the
     // ruling without ambiguity.
-    let texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
+    let mut texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
+    if let Some(last) = &record.illegal_final {
+        // The illegal move that ends the record, for the ruling on it: as
+        // written when that names the same move, else in ICCS.
+        let pos = record.to_game().current().clone();
+        let as_written = matches!(
+            xq_core::parse_move(&pos, &last.text),
+            Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
+        );
+        texts.push(if as_written {
+            last.text.clone()
+        } else {
+            last.mv.to_string()
+        });
+    }
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let recorded = match record.tags.result {
         Outcome::Ongoing => None,
@@ -312,12 +354,86 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
             );
         }
         Ok(r) => {
+            if let Some(b) = &r.cut {
+                let _ = writeln!(
+                    s,
+                    "{}",
+                    match lang {
+                        Lang::Zh => format!(
+                            "棋谱不完整：{}；以下只裁决此前的 {} 着。",
+                            b.message_zh,
+                            r.record.main.moves.len()
+                        ),
+                        Lang::En => format!(
+                            "The record is cut: {}; what follows rules only the {} plies before it.",
+                            b.message,
+                            r.record.main.moves.len()
+                        ),
+                    }
+                );
+            }
             s.push_str(r.ruling.explain(lang).trim_end());
             s.push('\n');
             s.push_str(&variations(&r.record, lang));
+            s.push_str(&warnings_text(&r.record, lang));
         }
     }
     s
+}
+
+/// The record's warnings, one a line.
+pub fn warnings_text(record: &Record, lang: Lang) -> String {
+    if record.warnings.is_empty() {
+        return String::new();
+    }
+    let mut s = match lang {
+        Lang::Zh => format!("\n读谱提示 {} 条：\n", record.warnings.len()),
+        Lang::En => format!("\n{} reading warning(s):\n", record.warnings.len()),
+    };
+    for w in &record.warnings {
+        let text = match lang {
+            Lang::Zh => w.zh(),
+            Lang::En => w.to_string(),
+        };
+        let _ = writeln!(s, "  {}", crate::message::one_line(&text));
+    }
+    s
+}
+
+/// The record's warnings as JSON: code, message, ply, place.
+pub fn warnings_json(record: &Record) -> Value {
+    record
+        .warnings
+        .iter()
+        .map(|w| {
+            json!({
+                "code": w.code(),
+                "message": w.kind.to_string(),
+                "message_zh": w.kind.zh(),
+                "ply": w.ply,
+                "in_variation": w.in_variation,
+                "location": (w.at != xq_records::Location::Nowhere).then(|| w.at.to_string()),
+            })
+        })
+        .collect()
+}
+
+fn bad_json(b: &BadRecord) -> Value {
+    json!({
+        "code": b.code,
+        "message": b.message,
+        "ply": b.ply,
+        "in_variation": b.in_variation,
+        "location": b.location,
+    })
+}
+
+/// Why a ruled record was cut, as JSON (`null` when it was read whole).
+fn cut_json(r: &Ruled) -> Value {
+    match &r.cut {
+        Some(b) => bad_json(b),
+        None => Value::Null,
+    }
 }
 
 /// The record's variations, listed and not ruled: where each leaves the
@@ -483,6 +599,8 @@ pub fn brief_json(report: &GameReport) -> Value {
                 "decided_at": g.decided_at,
                 "points": g.points.iter().map(point_json).collect::<Vec<_>>(),
                 "variations": r.record.variation_count(),
+                "warnings": warnings_json(&r.record),
+                "cut": cut_json(r),
                 "error": null,
             })
         }
@@ -500,13 +618,9 @@ pub fn brief_json(report: &GameReport) -> Value {
             "decided_at": null,
             "points": null,
             "variations": null,
-            "error": {
-                "code": b.code,
-                "message": b.message,
-                "ply": b.ply,
-                "in_variation": b.in_variation,
-                "location": b.location,
-            },
+            "warnings": null,
+            "cut": null,
+            "error": bad_json(b),
         }),
     }
 }
@@ -522,6 +636,8 @@ pub fn full_json(r: &Ruled, file: &str, lang: Lang) -> Value {
     v["tags"] = tags_json(&r.record.tags);
     v["variations"] = json!(r.record.variation_count());
     v["comparison"] = json!(r.ruling.comparison().name());
+    v["warnings"] = warnings_json(&r.record);
+    v["cut"] = cut_json(r);
     v
 }
 

@@ -166,7 +166,11 @@ impl WarningKind {
                 format!("主线末尾的一步不是着法，已略去：{}", error.zh())
             }
             WarningKind::IllegalFinalMove { text, mv, reason } => {
-                format!("棋谱以违例着法 {text}（{mv}）结束：{}", reason.zh())
+                if text == &mv.to_string() {
+                    format!("棋谱以违例着法 {mv} 结束：{}", reason.zh())
+                } else {
+                    format!("棋谱以违例着法 {text}（{mv}）结束：{}", reason.zh())
+                }
             }
             WarningKind::MixedEncoding { file, game } => {
                 format!("本局的编码（{game}）与文件其余部分（{file}）不同，已按 {game} 解码")

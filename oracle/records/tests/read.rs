@@ -178,7 +178,10 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
     assert_eq!(iccs(r), "h2e2 h9g7");
     let last = r.illegal_final.as_ref().expect("the final illegal move");
     assert_eq!((last.text.as_str(), last.ply), ("e2e9", 3));
-    assert_eq!(last.reason, xq_core::IllegalMove::CannonScreens { count: 2 });
+    assert_eq!(
+        last.reason,
+        xq_core::IllegalMove::CannonScreens { count: 2 }
+    );
     assert_eq!(r.warnings.len(), 1);
     assert_eq!(
         r.warnings[0].to_string(),
@@ -422,7 +425,13 @@ fn errors_name_the_place_and_reason() {
                 assert_eq!(error.code(), "illegal-move");
                 assert!(error.in_variation);
                 assert_eq!(error.ply, Some(1));
-                assert_eq!(w.at, Location::Text { line: 1, column: 13 });
+                assert_eq!(
+                    w.at,
+                    Location::Text {
+                        line: 1,
+                        column: 13
+                    }
+                );
             }
             k => panic!("{k:?}"),
         },

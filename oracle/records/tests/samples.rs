@@ -29,13 +29,22 @@ fn big5_master_games_read_to_their_end() {
         let mut read: Vec<_> = read_bytes(&bytes).collect();
         assert_eq!(read.len(), 1, "{name}");
         let record = read.remove(0).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(record.main.moves.len(), plies.parse::<usize>().unwrap(), "{name}");
+        assert_eq!(
+            record.main.moves.len(),
+            plies.parse::<usize>().unwrap(),
+            "{name}"
+        );
         let fen = record.to_game().current().fen();
         let got: Vec<&str> = fen.split(' ').take(2).collect();
         assert_eq!(got, want, "{name}: final position");
         assert!(record.illegal_final.is_none(), "{name}");
         // Every move read by legality is noted on the move and warned of.
-        let noted = record.main.moves.iter().filter(|m| m.read.is_some()).count();
+        let noted = record
+            .main
+            .moves
+            .iter()
+            .filter(|m| m.read.is_some())
+            .count();
         let warned = record
             .warnings
             .iter()
@@ -54,7 +63,10 @@ fn big5_master_games_read_to_their_end() {
                 Err(e) => {
                     assert_eq!(e.code(), "ambiguous-move", "{name}");
                     let ply = e.ply.unwrap();
-                    assert!(record.main.moves[ply - 1].read.is_some(), "{name}: ply {ply}");
+                    assert!(
+                        record.main.moves[ply - 1].read.is_some(),
+                        "{name}: ply {ply}"
+                    );
                     assert_eq!(e.partial().unwrap().main.moves.len(), ply - 1, "{name}");
                     strict_refused += 1;
                 }
@@ -80,7 +92,10 @@ fn big5_master_games_read_to_their_end() {
             .any(|w| matches!(w.kind, WarningKind::QuotedTagValue { .. }))
         {
             quoted += 1;
-            assert!(record.tags.event.as_deref().unwrap_or("").contains('"'), "{name}");
+            assert!(
+                record.tags.event.as_deref().unwrap_or("").contains('"'),
+                "{name}"
+            );
         }
         games += 1;
     }

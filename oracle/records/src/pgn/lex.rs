@@ -163,7 +163,10 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_spaces(&mut self) {
-        while self.peek_char().is_some_and(|c| c.is_whitespace() && c != '\n') {
+        while self
+            .peek_char()
+            .is_some_and(|c| c.is_whitespace() && c != '\n')
+        {
             self.bump();
         }
     }

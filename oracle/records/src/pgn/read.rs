@@ -45,7 +45,10 @@ pub(crate) fn parse_pgn(
 
 /// The record with its tree, or the error with the record as far as it
 /// was read.
-fn finish(played: Result<Tree, (RecordError, Tree)>, mut record: Record) -> Result<Record, RecordError> {
+fn finish(
+    played: Result<Tree, (RecordError, Tree)>,
+    mut record: Record,
+) -> Result<Record, RecordError> {
     match played {
         Ok(tree) => {
             record.main = tree.into_line();
@@ -348,7 +351,10 @@ fn play_movetext(
         let t = t?;
         match &t.tok {
             Tok::Tag(name, _) => {
-                return Err(syntax(&t, &format!("tag {name} in the middle of the moves")))
+                return Err(syntax(
+                    &t,
+                    &format!("tag {name} in the middle of the moves"),
+                ))
             }
             Tok::Comment(c) => {
                 if fresh_variation {
@@ -453,13 +459,13 @@ fn play_movetext(
                             // A wrong Format tag: fall back on what the move looks like.
                             match (&e, notation) {
                                 (
-                                    crate::tree::AddError::Text(
-                                        xq_core::ParseMoveError::Syntax { .. },
-                                    ),
+                                    crate::tree::AddError::Text(xq_core::ParseMoveError::Syntax {
+                                        ..
+                                    }),
                                     Some(n),
-                                ) if detect(&text) != n => tree
-                                    .add_text(current, &text, None, reading)
-                                    .map_err(|_| e),
+                                ) if detect(&text) != n => {
+                                    tree.add_text(current, &text, None, reading).map_err(|_| e)
+                                }
                                 _ => Err(e),
                             }
                         });
