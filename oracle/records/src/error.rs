@@ -114,6 +114,20 @@ pub enum ErrorKind {
     },
     /// A record that cannot be written in the requested format.
     Unwritable(String),
+    /// A move that would take a FEN move counter past the largest the
+    /// oracle keeps (`xq_core::setup::MAX_FULLMOVES`, `MAX_HALFMOVES`).
+    CounterLimit {
+        /// The move.
+        mv: Move,
+        /// The counter.
+        counter: xq_core::Counter,
+    },
+    /// A library entry that is a section heading (an empty board with a
+    /// title), not a game: listed, not a failure.
+    Heading {
+        /// The heading's title.
+        title: String,
+    },
 }
 
 impl RecordError {
@@ -195,6 +209,8 @@ impl RecordError {
             ErrorKind::IllegalMove { .. } => "illegal-move",
             ErrorKind::TooDeep { .. } => "too-deep",
             ErrorKind::Unwritable(_) => "unwritable",
+            ErrorKind::CounterLimit { .. } => "counter-limit",
+            ErrorKind::Heading { .. } => "heading",
         }
     }
 }
@@ -238,6 +254,15 @@ impl fmt::Display for ErrorKind {
                 write!(f, "variations nest deeper than {limit} levels")
             }
             ErrorKind::Unwritable(s) => write!(f, "cannot write the record: {s}"),
+            ErrorKind::CounterLimit { mv, counter } => write!(
+                f,
+                "{mv} would take the {} past {}, the largest the oracle keeps",
+                counter.name(),
+                counter.range().1
+            ),
+            ErrorKind::Heading { title } => {
+                write!(f, "a heading of the library ({title:?}), not a game")
+            }
         }
     }
 }
@@ -322,6 +347,15 @@ impl ErrorKind {
             ErrorKind::IllegalMove { mv, reason } => format!("{mv} 不合规则：{}", reason.zh()),
             ErrorKind::TooDeep { limit } => format!("变着嵌套超过 {limit} 层"),
             ErrorKind::Unwritable(s) => format!("无法写出棋谱：{s}"),
+            ErrorKind::CounterLimit { mv, counter } => format!(
+                "{mv} 会使{}超过 {}（本程序所能记录的上限）",
+                match counter {
+                    xq_core::Counter::Halfmoves => "半回合计数",
+                    _ => "回合数",
+                },
+                counter.range().1
+            ),
+            ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),
         }
     }
 }

@@ -67,6 +67,8 @@ pub(crate) enum AddError {
     TooDeep,
     /// More nodes than the arena's handles can count.
     TooMany,
+    /// The move would take a move counter past what the oracle keeps.
+    CounterLimit(Move, xq_core::Counter),
 }
 
 impl Tree {
@@ -165,7 +167,11 @@ impl Tree {
             return Err(AddError::TooDeep);
         }
         let ply = p.ply + 1;
-        let after = self.position(parent).play_unchecked(mv);
+        let before = self.position(parent);
+        if let Some(counter) = before.counter_overflow(mv) {
+            return Err(AddError::CounterLimit(mv, counter));
+        }
+        let after = before.play_unchecked(mv);
         self.nodes.push(Node {
             mv,
             parent: parent as u32,
@@ -430,6 +436,7 @@ impl AddError {
             AddError::TooMany => ErrorKind::TooLarge {
                 limit: u32::MAX as usize,
             },
+            AddError::CounterLimit(mv, counter) => ErrorKind::CounterLimit { mv, counter },
         };
         RecordError::new(kind).with_ply(ply, in_variation)
     }

@@ -475,23 +475,36 @@ fn xqf_square_out_of_range_and_illegal_move() {
     ];
     x[0x10..0x30].copy_from_slice(&start);
     x.extend_from_slice(&[0x18, 0x20, 0xF0, 0, 0, 0, 0, 0]);
+    // Followed by more moves, it is an error (the record is cut there).
     let mut bad = x.clone();
-    bad.extend_from_slice(&[95 + 0x18, 0x20, 0, 0, 0, 0, 0, 0]);
+    bad.extend_from_slice(&[95 + 0x18, 0x20, 0xF0, 0, 0, 0, 0, 0]);
+    bad.extend_from_slice(&[23 + 0x18, 24 + 0x20, 0, 0, 0, 0, 0, 0]);
     let e = all(&bad).remove(0).unwrap_err();
     assert_eq!(e.kind, ErrorKind::SquareOutOfRange { value: 95 });
     assert_eq!((e.at, e.ply), (Location::Byte(0x408), Some(1)));
-    // 炮二进八 h2h9 jumps over two screens... a rook a0 to a5 through a3.
+    assert_eq!(e.partial().map(|r| r.main.moves.len()), Some(0));
+    // At the end of the main line, it is junk: left out, with a warning.
+    let mut junk = x.clone();
+    junk.extend_from_slice(&[23 + 0x18, 24 + 0x20, 0xF0, 0, 0, 0, 0, 0]);
+    junk.extend_from_slice(&[95 + 0x18, 0x20, 0, 0, 0, 0, 0, 0]);
+    let r = all(&junk).remove(0).unwrap();
+    assert_eq!(iccs(&r), "c3c4");
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].code(), "junk-move-dropped");
+    assert_eq!(r.warnings[0].at, Location::Byte(0x410));
+    // A rook a0 to a5 through the pawn on a3, as the last move: the record
+    // keeps it apart as its final illegal move.
     let mut illegal = x.clone();
     illegal.extend_from_slice(&[0x18, 5 + 0x20, 0, 0, 0, 0, 0, 0]);
-    let e = all(&illegal).remove(0).unwrap_err();
-    assert_eq!(e.code(), "illegal-move");
+    let r = all(&illegal).remove(0).unwrap();
+    assert!(r.main.moves.is_empty());
+    let last = r.illegal_final.as_ref().unwrap();
+    assert_eq!((last.text.as_str(), last.ply), ("a0a5", 1));
     assert!(matches!(
-        e.kind,
-        ErrorKind::IllegalMove {
-            reason: xq_core::IllegalMove::PathBlocked { .. },
-            ..
-        }
+        last.reason,
+        xq_core::IllegalMove::PathBlocked { .. }
     ));
+    assert_eq!(r.warnings[0].code(), "illegal-final-move");
     // A good one: 兵七进一 c3c4 (code 23 → 24).
     let mut good = x;
     good.extend_from_slice(&[23 + 0x18, 24 + 0x20, 0, 0, 0, 0, 0, 0]);
