@@ -201,6 +201,7 @@ impl GameReport {
     /// the reader's format, game, place, ply and reason.
     pub fn error_line(&self) -> Option<String> {
         match &self.outcome {
+            Err(b) if b.code == "heading" => None,
             Err(b) => Some(format!("{}: {}", self.file, b.message)),
             Ok(Ruled { cut: Some(b), .. }) => Some(format!(
                 "{}: {} (cut: the plies before it are ruled)",
@@ -210,10 +211,9 @@ impl GameReport {
         }
     }
 
-    /// Whether the record could not be read to its end (a bad record, or
-    /// one whose first plies alone are ruled).
-    pub fn is_bad(&self) -> bool {
-        matches!(&self.outcome, Err(_) | Ok(Ruled { cut: Some(_), .. }))
+    /// Whether the entry is a library's section heading (not a game).
+    pub fn is_heading(&self) -> bool {
+        matches!(&self.outcome, Err(b) if b.code == "heading")
     }
 }
 
@@ -339,6 +339,16 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
     let mut s = heading(report, lang);
     s.push('\n');
     match &report.outcome {
+        Err(b) if b.code == "heading" => {
+            let _ = writeln!(
+                s,
+                "{}",
+                match lang {
+                    Lang::Zh => &b.message_zh,
+                    Lang::En => &b.message,
+                }
+            );
+        }
         Err(b) => {
             let _ = writeln!(
                 s,

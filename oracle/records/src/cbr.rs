@@ -119,6 +119,11 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
             bytes.len(),
         ));
     }
+    if bytes[BOARD..BOARD + 90].iter().all(|&b| b == 0) {
+        // An empty board: a library's section heading, not a game.
+        let title = utf16(&bytes[TITLE.0..TITLE.0 + TITLE.1], base + TITLE.0).unwrap_or_default();
+        return Err(at(ErrorKind::Heading { title }, 0));
+    }
     let mut setup = Setup::empty();
     for (i, &v) in bytes[BOARD..BOARD + 90].iter().enumerate() {
         let color = match v >> 4 {

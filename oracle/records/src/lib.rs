@@ -67,7 +67,7 @@ pub use record::{Line, MoveNode, Record, RecordType, Source, Tags};
 pub use tree::MAX_VARIATION_DEPTH;
 pub use warning::{IllegalFinal, Warning, WarningKind};
 pub use xq_core::notation::{ReadNote, Reading};
-pub use xqf::{write_xqf, KeyBytes, XqfOptions};
+pub use xqf::{write_xqf, write_xqf_lossy, KeyBytes, XqfOptions};
 
 use pgn::split::{Dialect, Splitter};
 

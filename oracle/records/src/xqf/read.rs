@@ -272,6 +272,10 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         if text.is_empty() {
             continue;
         }
+        if let Some(&(_, tag)) = super::OTHER_FIELDS.iter().find(|(f, _)| *f == field) {
+            t.other.push((tag.to_string(), text));
+            continue;
+        }
         let slot = match field {
             "title" => &mut t.title,
             "event" => &mut t.event,
