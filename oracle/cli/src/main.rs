@@ -244,7 +244,14 @@ enum Command {
         /// Leave the variations out of PGN.
         #[arg(long)]
         no_variations: bool,
-        /// Write to this file instead of standard output.
+        /// Write XQF even where it cannot hold everything the record says
+        /// (each thing left out is listed on standard error); without it,
+        /// such a record is refused.
+        #[arg(long)]
+        lossy: bool,
+        /// Write to this file instead of standard output (written whole or
+        /// not at all: a failing run leaves an existing file as it was; an
+        /// input is never overwritten).
         #[arg(long, short, value_name = "PATH")]
         output: Option<PathBuf>,
     },
@@ -419,6 +426,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             xqf_version,
             no_comments,
             no_variations,
+            lossy,
             output: path,
         } => {
             let target = match to {
@@ -436,6 +444,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 comments: !no_comments,
                 variations: !no_variations,
                 xqf_version: xqf_version as u8,
+                lossy,
                 output: path,
             };
             if !request.paths.is_empty() {

@@ -23,8 +23,8 @@ pub const MAX_DEPTH: usize = 32;
 
 /// The extensions of the files taken from a directory (a file named on
 /// the command line is read whatever its name).
-pub const EXTENSIONS: [&str; 9] = [
-    "pgn", "xqf", "cbr", "cbl", "wxf", "ubb", "dhtml", "htm", "html",
+pub const EXTENSIONS: [&str; 10] = [
+    "pgn", "xqf", "cbr", "cbl", "wxf", "ubb", "dhtml", "htm", "html", "txt",
 ];
 
 /// At most this many variations are listed for a game, each with at most
@@ -32,20 +32,25 @@ pub const EXTENSIONS: [&str; 9] = [
 const MAX_LISTED_VARIATIONS: usize = 40;
 const VARIATION_MOVES: usize = 12;
 
-/// Where games come from: a file, or standard input (`-`).
+/// Where games come from: a file, or standard input (`-`); or a place of
+/// a directory walk that could not be read, reported as one bad entry in
+/// its place so that the walk goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A file on disk.
     File(PathBuf),
     /// Standard input.
     Stdin,
+    /// A subdirectory that cannot be listed, or a link that leads nowhere:
+    /// the path and why.
+    Unreadable(PathBuf, String),
 }
 
 impl Source {
     /// The name used in messages and JSON.
     pub fn name(&self) -> String {
         match self {
-            Source::File(p) => p.display().to_string(),
+            Source::File(p) | Source::Unreadable(p, _) => p.display().to_string(),
             Source::Stdin => "<stdin>".into(),
         }
     }
@@ -87,20 +92,56 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> 
             dir.display()
         )));
     }
-    let read = std::fs::read_dir(dir)
-        .map_err(|e| Failure::Input(format!("{}: cannot list it: {e}", dir.display())))?;
-    let mut entries: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let read = match std::fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(e) if depth > 0 => {
+            // One subdirectory that cannot be listed: said, and the walk
+            // goes on.
+            out.push(Source::Unreadable(
+                dir.to_path_buf(),
+                format!("cannot list the directory: {e}"),
+            ));
+            return Ok(());
+        }
+        Err(e) => {
+            return Err(Failure::Input(format!(
+                "{}: cannot list it: {e}",
+                dir.display()
+            )))
+        }
+    };
+    let mut entries: Vec<PathBuf> = Vec::new();
+    for e in read {
+        match e {
+            Ok(e) => entries.push(e.path()),
+            Err(e) => out.push(Source::Unreadable(
+                dir.to_path_buf(),
+                format!("cannot list an entry of the directory: {e}"),
+            )),
+        }
+    }
     entries.sort();
     for path in entries {
         // Links to directories are not followed (they may loop); links to
         // files are read.
-        let Ok(link) = std::fs::symlink_metadata(&path) else {
-            continue;
+        let link = match std::fs::symlink_metadata(&path) {
+            Ok(l) => l,
+            Err(e) => {
+                out.push(Source::Unreadable(path, format!("cannot read it: {e}")));
+                continue;
+            }
         };
         if link.is_dir() {
             walk(&path, depth + 1, out)?;
-        } else if is_record_name(&path) && std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-            out.push(Source::File(path));
+        } else if is_record_name(&path) {
+            match std::fs::metadata(&path) {
+                Ok(m) if m.is_file() => out.push(Source::File(path)),
+                Ok(_) => {}
+                Err(e) => out.push(Source::Unreadable(
+                    path,
+                    format!("a link that leads nowhere readable: {e}"),
+                )),
+            }
         }
     }
     Ok(())
@@ -127,6 +168,9 @@ pub fn games(
             std::io::BufReader::new(std::io::stdin()),
             options,
         )),
+        Source::Unreadable(_, why) => Box::new(std::iter::once(Err(RecordError::io(
+            &std::io::Error::other(why.clone()),
+        )))),
     }
 }
 

@@ -511,3 +511,55 @@ fn xqf_square_out_of_range_and_illegal_move() {
     let r = all(&good).remove(0).unwrap();
     assert_eq!(iccs(&r), "c3c4");
 }
+
+#[test]
+fn a_big5_game_in_a_gbk_file_is_decoded_as_big5_and_said() {
+    // A GBK game, then a Big5 one: each decoded in its own encoding.
+    let mut bytes = file("gbk.pgn");
+    bytes.extend_from_slice(&file("big5/00.pgn"));
+    let games = all(&bytes);
+    assert_eq!(games.len(), 2);
+    let (a, b) = (games[0].as_ref().unwrap(), games[1].as_ref().unwrap());
+    assert_eq!(a.tags.red.as_deref(), Some("吕钦"));
+    assert_eq!(a.source.encoding, TextEncoding::Gb18030);
+    assert_eq!(b.tags.red.as_deref(), Some("西馬 劉文義"));
+    assert_eq!(b.source.encoding, TextEncoding::Big5);
+    // The one that differs from the file's first reading is warned of.
+    let mixed = |r: &Record| {
+        r.warnings
+            .iter()
+            .filter(|w| w.code() == "mixed-encoding")
+            .count()
+    };
+    assert_eq!(mixed(a) + mixed(b), 1);
+}
+
+#[test]
+fn quoted_tag_values_are_read_and_said() {
+    let r = all("[Event \"第五屆\"銀荔杯\"全國冠軍賽\"]\n[Red \"a\"]\n\n1. h2e2 *\n".as_bytes())
+        .remove(0)
+        .unwrap();
+    assert_eq!(r.tags.event.as_deref(), Some("第五屆\"銀荔杯\"全國冠軍賽"));
+    assert_eq!(r.tags.red.as_deref(), Some("a"));
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].code(), "quoted-tag-value");
+    assert_eq!(r.warnings[0].at, Location::Text { line: 1, column: 9 });
+    // A value that really is not closed is still an error.
+    assert_eq!(err("[Event \"a\"b]\n1. h2e2 *").code(), "syntax");
+}
+
+#[test]
+fn dhtmlxq_english_results_and_broken_branches() {
+    let page = "[DhtmlXQ][DhtmlXQ_result]W[/DhtmlXQ_result]\
+        [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+        [DhtmlXQ_move_0_1_1]1012[/DhtmlXQ_move_0_1_1]\
+        [DhtmlXQ_comment0_5]past the end[/DhtmlXQ_comment0_5][/DhtmlXQ]";
+    let r = all(page.as_bytes()).remove(0).unwrap();
+    assert_eq!(r.tags.result, Outcome::RedWins);
+    assert_eq!(iccs(&r), "h2e2 h9g7");
+    // Branch 1 (b9b7: Black's horse, on Red's turn) is left out, said.
+    assert_eq!(r.variation_count(), 0);
+    let codes: Vec<&str> = r.warnings.iter().map(|w| w.code()).collect();
+    assert_eq!(codes, ["variation-dropped", "comment-past-branch-end"]);
+    assert_eq!(r.main.moves[1].comment.as_deref(), Some("past the end"));
+}

@@ -39,8 +39,25 @@ pub(crate) fn parse_pgn(
     }
     let header = Header::from_tags(&tags)?;
     let mut record = header.record(Format::Pgn, game, number);
+    mixed_warning(game, &mut record);
     record.warnings.append(&mut lx.warnings);
     finish(movetext(&mut lx, &header, &mut record, reading), record)
+}
+
+/// A game in another legacy encoding than its file's: said.
+fn mixed_warning(game: &GameText, record: &mut Record) {
+    if let Some((file, game_enc)) = game.mixed {
+        record.warnings.push(Warning::new(
+            WarningKind::MixedEncoding {
+                file,
+                game: game_enc,
+            },
+            crate::Location::Text {
+                line: game.first_line,
+                column: 1,
+            },
+        ));
+    }
 }
 
 /// The record with its tree, or the error with the record as far as it
@@ -100,6 +117,7 @@ pub(crate) fn parse_wxf(
     let mut header = Header::from_tags(&tags)?;
     header.notation = Some(Notation::Wxf);
     let mut record = header.record(Format::WxfText, game, number);
+    mixed_warning(game, &mut record);
     let mut lx = Lexer::new(&rest[..end], line, column);
     finish(movetext(&mut lx, &header, &mut record, reading), record)
 }
