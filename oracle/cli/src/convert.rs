@@ -63,15 +63,31 @@ fn write_err(e: std::io::Error) -> Failure {
 
 /// An output file written beside its final place and renamed there on
 /// [`Output::commit`]; dropped without it, the temporary file is removed
-/// and the final place is left as it was.
+/// and the final place is left as it was. A target that exists and is not
+/// a regular file (`/dev/null`, a pipe) is written directly: renaming onto
+/// it would replace it.
 struct Output {
     target: PathBuf,
-    temp: PathBuf,
+    /// `None` when writing directly.
+    temp: Option<PathBuf>,
     file: Option<BufWriter<File>>,
 }
 
 impl Output {
     fn create(target: &Path) -> Result<Output, Failure> {
+        if std::fs::metadata(target).is_ok_and(|m| !m.is_file()) {
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(target)
+                .map_err(|e| {
+                    Failure::Environment(format!("cannot open {}: {e}", target.display()))
+                })?;
+            return Ok(Output {
+                target: target.to_path_buf(),
+                temp: None,
+                file: Some(BufWriter::new(f)),
+            });
+        }
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -93,7 +109,7 @@ impl Output {
                 Ok(f) => {
                     return Ok(Output {
                         target: target.to_path_buf(),
-                        temp,
+                        temp: Some(temp),
                         file: Some(BufWriter::new(f)),
                     })
                 }
@@ -117,16 +133,19 @@ impl Output {
             Failure::Environment(format!("cannot write {}: {e}", self.target.display()))
         };
         let file = file.into_inner().map_err(|e| fail(e.into_error()))?;
+        let Some(temp) = &self.temp else {
+            return Ok(());
+        };
         file.sync_all().map_err(fail)?;
         drop(file);
-        std::fs::rename(&self.temp, &self.target).map_err(fail)
+        std::fs::rename(temp, &self.target).map_err(fail)
     }
 }
 
 impl Drop for Output {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.temp);
+        if let (Some(_), Some(temp)) = (self.file.take(), &self.temp) {
+            let _ = std::fs::remove_file(temp);
         }
     }
 }

@@ -87,10 +87,11 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
 
 fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> {
     if depth > MAX_DEPTH {
-        return Err(Failure::Input(format!(
-            "{}: directories nest deeper than {MAX_DEPTH} levels",
-            dir.display()
-        )));
+        out.push(Source::Unreadable(
+            dir.to_path_buf(),
+            format!("directories nest deeper than {MAX_DEPTH} levels: not walked further"),
+        ));
+        return Ok(());
     }
     let read = match std::fs::read_dir(dir) {
         Ok(r) => r,
