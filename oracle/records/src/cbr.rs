@@ -243,13 +243,7 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
     }
     let mut record = Record::new(start);
     record.warnings.append(&mut warnings.into_inner());
-    let cut = crate::xqf::build_moves(
-        &mut tree,
-        raws.iter()
-            .map(|(f, t, n, v, c, o)| (*f, *t, *n, *v, c.as_deref(), *o)),
-        &mut record,
-    )
-    .err();
+    let cut = crate::xqf::build_moves(&mut tree, raws.into_iter().map(Ok), &mut record).err();
 
     record.source = Source {
         format: Format::Cbr,

@@ -204,8 +204,9 @@ impl Tree {
         &mut self.extras[i]
     }
 
-    fn extra_of(&self, node: u32) -> Option<&Extra> {
-        self.extras.get(self.nodes[node as usize].extra as usize)
+    fn extra_mut(&mut self, node: u32) -> Option<&mut Extra> {
+        self.extras
+            .get_mut(self.nodes[node as usize].extra as usize)
     }
 
     /// Adds a comment after `node` (the opening comment for the root).
@@ -258,10 +259,10 @@ impl Tree {
     }
 
     /// The main line with its variations.
-    pub fn into_line(self) -> Line {
+    pub fn into_line(mut self) -> Line {
         let mut line = self.line_from(0, None);
-        if let Some(c) = self.extra_of(0).and_then(|e| e.comment.as_ref()) {
-            let mut merged = Some(c.clone());
+        if let Some(c) = self.extra_mut(0).and_then(|e| e.comment.take()) {
+            let mut merged = Some(c);
             if let Some(pre) = line.comment.take() {
                 join(&mut merged, &pre);
             }
@@ -273,34 +274,38 @@ impl Tree {
     /// The line that starts with child `first` of `parent` (the first
     /// child if `None`) and follows first children from there. Recursion
     /// happens only into variations, whose depth is bounded.
-    fn line_from(&self, parent: u32, first: Option<u32>) -> Line {
+    fn line_from(&mut self, parent: u32, first: Option<u32>) -> Line {
         let mut line = Line::default();
         let mut current = match first.unwrap_or(self.nodes[parent as usize].first_child) {
             NONE => return line,
             c => c,
         };
-        line.comment = self.extra_of(current).and_then(|e| e.pre_comment.clone());
+        line.comment = self.extra_mut(current).and_then(|e| e.pre_comment.take());
         let mut at_parent = parent;
         loop {
-            let n = &self.nodes[current as usize];
-            let mut node = MoveNode::new(n.mv);
-            if let Some(e) = self.extra_of(current) {
-                node.comment = e.comment.clone();
-                node.nags = e.nags.clone();
+            let (mv, next_sibling, first_child) = {
+                let n = &self.nodes[current as usize];
+                (n.mv, n.next_sibling, n.first_child)
+            };
+            let mut node = MoveNode::new(mv);
+            if let Some(e) = self.extra_mut(current) {
+                // Each node is turned into a line once: its texts move.
+                node.comment = e.comment.take();
+                node.nags = std::mem::take(&mut e.nags);
                 node.read = e.read;
             }
             // The alternatives to this move are its later siblings, but only
             // for the first child: a variation's own siblings are listed at
             // the main move they replace.
             if self.nodes[at_parent as usize].first_child == current {
-                let mut alt = n.next_sibling;
+                let mut alt = next_sibling;
                 while alt != NONE {
                     node.variations.push(self.line_from(at_parent, Some(alt)));
                     alt = self.nodes[alt as usize].next_sibling;
                 }
             }
             line.moves.push(node);
-            match n.first_child {
+            match first_child {
                 NONE => return line,
                 next => {
                     at_parent = current;

@@ -107,9 +107,9 @@ impl<R: BufRead> Splitter<R> {
                 self.input.consume(room);
                 self.offset += room as u64;
                 return Err(RecordError::at_text(
-                    ErrorKind::Syntax(format!(
-                        "a line of more than {MAX_GAME_BYTES} bytes without a line break: not a text record (the rest of the input is not read)"
-                    )),
+                    ErrorKind::TooLarge {
+                        limit: MAX_GAME_BYTES,
+                    },
                     self.line_no + 1,
                     1,
                 ));

@@ -11,16 +11,6 @@ use crate::record::{Record, RecordType, Source};
 use crate::tree::{NodeId, Tree};
 use crate::warning::{IllegalFinal, Warning, WarningKind};
 
-/// One move record as stored, decoded.
-struct Raw {
-    from: u8,
-    to: u8,
-    next: bool,
-    var: bool,
-    comment: Option<String>,
-    offset: usize,
-}
-
 /// A cursor over the decoded move stream, reporting file offsets.
 struct Stream<'a> {
     data: &'a [u8],
@@ -191,40 +181,23 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         at: 0,
         warnings: Vec::new(),
     };
-    let mut raws = Vec::new();
     let mut opening = None;
     let mut first_next = false;
     if !data.is_empty() {
-        let (_, next, _, comment) = record(&mut stream, version, &keys)?;
+        let (_, next, _, comment) = read_record(&mut stream, version, &keys)?;
         opening = comment;
         first_next = next;
     }
-    // Records follow while the placeholder or a move says more is coming
-    // (each record is one awaited, and awaits its continuation and its
-    // alternative); trailing bytes after the tree are ignored, as other
-    // readers do. The count is bounded by the file's length.
-    let mut pending = usize::from(first_next);
-    while pending > 0 {
+    // The first move, read ahead: the side to move is that of its piece
+    // (XQF keeps no reliable side-to-move field).
+    let mut ahead = None;
+    if first_next {
         let offset = stream.offset();
-        let ((from, to), next, var, comment) = record(&mut stream, version, &keys)?;
-        pending -= 1;
-        pending += usize::from(next) + usize::from(var);
-        raws.push(Raw {
-            from,
-            to,
-            next,
-            var,
-            comment,
-            offset,
-        });
-    }
-
-    // The side to move is that of the first move's piece (XQF keeps no
-    // reliable side-to-move field).
-    if let Some(first) = raws.first() {
-        if let Some(p) = square(first.from).and_then(|sq| setup.board[sq.index()]) {
+        let first = read_record(&mut stream, version, &keys)?;
+        if let Some(p) = square(first.0 .0).and_then(|sq| setup.board[sq.index()]) {
             setup.turn = p.color;
         }
+        ahead = Some((offset, first));
     }
     let start = Position::from_setup(&setup, Validation::Relaxed)
         .map_err(|e| RecordError::at_byte(ErrorKind::BadSetup(e.to_string()), 0x10))?;
@@ -234,8 +207,37 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         tree.comment(Tree::ROOT, c);
     }
     let mut record = Record::new(start);
-    record.warnings.append(&mut stream.warnings);
-    let cut = build(&mut tree, &raws, &mut record).err();
+    // Records follow while the placeholder or a move says more is coming
+    // (each record is one awaited, and awaits its continuation and its
+    // alternative); trailing bytes after the tree are ignored, as other
+    // readers do. They are read as the tree is built, none held.
+    let mut pending = usize::from(first_next);
+    let moves = std::iter::from_fn(|| {
+        if pending == 0 {
+            return None;
+        }
+        let item = match ahead.take() {
+            Some(x) => Ok(x),
+            None => {
+                let offset = stream.offset();
+                read_record(&mut stream, version, &keys).map(|r| (offset, r))
+            }
+        };
+        Some(match item {
+            Ok((offset, ((from, to), next, var, comment))) => {
+                pending = pending - 1 + usize::from(next) + usize::from(var);
+                Ok((from, to, next, var, comment, offset))
+            }
+            Err(e) => {
+                pending = 0;
+                Err(e)
+            }
+        })
+    });
+    let cut = build_moves(&mut tree, moves, &mut record).err();
+    let mut comment_warnings = std::mem::take(&mut stream.warnings);
+    comment_warnings.append(&mut record.warnings);
+    record.warnings = comment_warnings;
 
     record.source = Source {
         format: Format::Xqf,
@@ -310,7 +312,7 @@ type RawRecord = ((u8, u8), bool, bool, Option<String>);
 
 /// Reads one 4-byte record and its comment: the squares, has-next,
 /// has-variation, the comment.
-fn record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, RecordError> {
+fn read_record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, RecordError> {
     let r = s.take(4, "a move record")?;
     let (rf, rt, flags) = (r[0], r[1], r[2]);
     if version <= 10 {
@@ -333,20 +335,12 @@ fn record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, Rec
     }
 }
 
-/// Plays the records, depth first: has-next makes the following record
-/// this move's continuation; has-variation makes a later record an
-/// alternative to this move.
-fn build(tree: &mut Tree, raws: &[Raw], record: &mut Record) -> Result<(), RecordError> {
-    build_moves(
-        tree,
-        raws.iter()
-            .map(|r| (r.from, r.to, r.next, r.var, r.comment.as_deref(), r.offset)),
-        record,
-    )
-}
+/// One stored move: from, to (as `x·10 + y`), has next, has variation,
+/// the comment, the file offset.
+pub(crate) type StoredMove = (u8, u8, bool, bool, Option<String>, usize);
 
-/// The depth-first tree walk shared by XQF and CBR: `(from, to, has next,
-/// has variation, comment, offset)` per record, squares as `x·10 + y`.
+/// The depth-first tree walk shared by XQF and CBR: one [`StoredMove`] per
+/// record, read as the walk goes (an error reading one cuts the record).
 ///
 /// A move that cannot be played in a variation leaves that line out (its
 /// later moves are skipped, its siblings kept), with a warning. At the end
@@ -354,16 +348,18 @@ fn build(tree: &mut Tree, raws: &[Raw], record: &mut Record) -> Result<(), Recor
 /// illegal move, and an entry that names no move (no piece of the mover on
 /// its square, a square off the board) is left out with a warning. Any
 /// other main-line error is returned; the tree keeps what came before it.
-pub(crate) fn build_moves<'a>(
+pub(crate) fn build_moves(
     tree: &mut Tree,
-    records: impl Iterator<Item = (u8, u8, bool, bool, Option<&'a str>, usize)>,
+    records: impl Iterator<Item = Result<StoredMove, RecordError>>,
     record: &mut Record,
 ) -> Result<(), RecordError> {
     // `None`: inside a line being left out.
     let mut parent: Option<NodeId> = Some(Tree::ROOT);
     // Parents whose next child is still to come (an alternative).
     let mut alternatives: Vec<Option<NodeId>> = Vec::new();
-    for (from, to, next, var, comment, offset) in records {
+    for item in records {
+        let (from, to, next, var, comment, offset) = item?;
+        let comment = comment.as_deref();
         let node = match parent {
             None => None,
             Some(p) => {
