@@ -123,9 +123,7 @@ impl Summary {
                     self.bad += 1;
                 }
                 for w in &ruled.record.warnings {
-                    if let Some(i) = WarningKind::CODES.iter().position(|&c| c == w.code()) {
-                        self.warnings[i] += 1;
-                    }
+                    self.warnings[w.kind.index()] += 1;
                 }
                 let g = &ruled.ruling;
                 for p in &g.points {

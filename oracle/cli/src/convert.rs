@@ -196,9 +196,7 @@ struct Warnings([usize; WarningKind::CODES.len()]);
 impl Warnings {
     fn add(&mut self, record: &Record) {
         for w in &record.warnings {
-            if let Some(i) = WarningKind::CODES.iter().position(|&c| c == w.code()) {
-                self.0[i] += 1;
-            }
+            self.0[w.kind.index()] += 1;
         }
     }
 

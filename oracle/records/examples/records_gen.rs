@@ -97,12 +97,21 @@ fn unmarked(pos: &Position, mv: xq_core::Move) -> String {
         mv.from.file() as usize + 1
     };
     let file = if red {
-        "一二三四五六七八九".chars().nth(file - 1).unwrap().to_string()
+        "一二三四五六七八九"
+            .chars()
+            .nth(file - 1)
+            .unwrap()
+            .to_string()
     } else {
         char::from_u32(0xFF10 + file as u32).unwrap().to_string()
     };
     let candidate = format!("{}{file}{}{}", chars[1], chars[2], chars[3]);
-    match xq_core::read_move(pos, &candidate, Some(Notation::Chinese), Reading::ByLegality) {
+    match xq_core::read_move(
+        pos,
+        &candidate,
+        Some(Notation::Chinese),
+        Reading::ByLegality,
+    ) {
         Ok(r) if r.mv == mv => candidate,
         _ => text,
     }

@@ -276,17 +276,7 @@ impl fmt::Display for RecordError {
         if let Some(g) = self.game {
             parts.push(format!("game {g}"));
         }
-        if self.at != Location::Nowhere {
-            parts.push(self.at.to_string());
-        }
-        if let Some(p) = self.ply {
-            let line = if self.in_variation {
-                " (in a variation)"
-            } else {
-                ""
-            };
-            parts.push(format!("ply {p}{line}"));
-        }
+        parts.extend(place(self.at, self.ply, self.in_variation));
         if parts.is_empty() {
             write!(f, "{}", self.kind)
         } else {
@@ -307,19 +297,7 @@ impl RecordError {
         if let Some(g) = self.game {
             parts.push(format!("第 {g} 局"));
         }
-        match self.at {
-            Location::Nowhere => {}
-            Location::Text { line, column } => parts.push(format!("第 {line} 行第 {column} 列")),
-            Location::Byte(o) => parts.push(format!("第 {o} 字节（0x{o:X}）")),
-        }
-        if let Some(p) = self.ply {
-            let line = if self.in_variation {
-                "（变着中）"
-            } else {
-                ""
-            };
-            parts.push(format!("第 {p} 着{line}"));
-        }
+        parts.extend(place_zh(self.at, self.ply, self.in_variation));
         let why = self.kind.zh();
         if parts.is_empty() {
             why
@@ -361,3 +339,36 @@ impl ErrorKind {
 }
 
 impl std::error::Error for RecordError {}
+
+/// Where in a file and at which ply, as the messages say it: `4:9`,
+/// `ply 2 (in a variation)`.
+pub(crate) fn place(at: Location, ply: Option<usize>, in_variation: bool) -> Vec<String> {
+    let mut parts = Vec::new();
+    if at != Location::Nowhere {
+        parts.push(at.to_string());
+    }
+    if let Some(p) = ply {
+        let line = if in_variation {
+            " (in a variation)"
+        } else {
+            ""
+        };
+        parts.push(format!("ply {p}{line}"));
+    }
+    parts
+}
+
+/// [`place`] in Chinese: `第 4 行第 9 列`, `第 2 着（变着中）`.
+pub(crate) fn place_zh(at: Location, ply: Option<usize>, in_variation: bool) -> Vec<String> {
+    let mut parts = Vec::new();
+    match at {
+        Location::Nowhere => {}
+        Location::Text { line, column } => parts.push(format!("第 {line} 行第 {column} 列")),
+        Location::Byte(o) => parts.push(format!("第 {o} 字节（0x{o:X}）")),
+    }
+    if let Some(p) = ply {
+        let line = if in_variation { "（变着中）" } else { "" };
+        parts.push(format!("第 {p} 着{line}"));
+    }
+    parts
+}

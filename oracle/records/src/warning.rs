@@ -7,7 +7,7 @@ use std::fmt;
 use xq_core::{IllegalMove, Move};
 
 use crate::encoding::TextEncoding;
-use crate::error::{Location, RecordError};
+use crate::error::{place, place_zh, Location, RecordError};
 
 /// One point of a record that was read with tolerance, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +129,16 @@ impl WarningKind {
         "comment-past-branch-end",
     ];
 
+    /// The place of [`WarningKind::code`] in [`WarningKind::CODES`], for
+    /// counting by kind.
+    pub fn index(&self) -> usize {
+        let code = self.code();
+        Self::CODES
+            .iter()
+            .position(|&c| c == code)
+            .expect("every code is listed")
+    }
+
     /// A short stable name, for JSON and the bulk summary.
     pub fn code(&self) -> &'static str {
         match self {
@@ -229,17 +239,7 @@ impl fmt::Display for WarningKind {
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
-        if self.at != Location::Nowhere {
-            parts.push(self.at.to_string());
-        }
-        if let Some(p) = self.ply {
-            parts.push(if self.in_variation {
-                format!("ply {p} (in a variation)")
-            } else {
-                format!("ply {p}")
-            });
-        }
+        let parts = place(self.at, self.ply, self.in_variation);
         if parts.is_empty() {
             write!(f, "{}", self.kind)
         } else {
@@ -251,19 +251,7 @@ impl fmt::Display for Warning {
 impl Warning {
     /// The same as the `Display` text, in Chinese.
     pub fn zh(&self) -> String {
-        let mut parts = Vec::new();
-        match self.at {
-            Location::Nowhere => {}
-            Location::Text { line, column } => parts.push(format!("第 {line} 行第 {column} 列")),
-            Location::Byte(o) => parts.push(format!("第 {o} 字节（0x{o:X}）")),
-        }
-        if let Some(p) = self.ply {
-            parts.push(if self.in_variation {
-                format!("第 {p} 着（变着中）")
-            } else {
-                format!("第 {p} 着")
-            });
-        }
+        let parts = place_zh(self.at, self.ply, self.in_variation);
         if parts.is_empty() {
             self.kind.zh()
         } else {
@@ -286,4 +274,53 @@ pub struct IllegalFinal {
     pub reason: IllegalMove,
     /// The comment written after it, if any.
     pub comment: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+    use xq_core::Square;
+
+    /// `CODES` lists every kind once, in the order of the variants.
+    #[test]
+    fn every_kind_has_its_code_listed() {
+        let mv = Move::new(Square::from_index(0), Square::from_index(1));
+        let error = || Box::new(RecordError::new(ErrorKind::Empty));
+        let kinds = [
+            WarningKind::ReadByLegality {
+                text: "车二进一".into(),
+                mv,
+                pieces: 2,
+            },
+            WarningKind::QuotedTagValue {
+                tag: "Event".into(),
+            },
+            WarningKind::BadBytes {
+                field: "comment",
+                offset: 7,
+                encoding: TextEncoding::Gb18030,
+            },
+            WarningKind::VariationDropped {
+                error: error(),
+                moves: 0,
+            },
+            WarningKind::JunkMoveDropped { error: error() },
+            WarningKind::IllegalFinalMove {
+                text: "a0a1".into(),
+                mv,
+                reason: IllegalMove::KingsFacing,
+            },
+            WarningKind::MixedEncoding {
+                file: TextEncoding::Gb18030,
+                game: TextEncoding::Big5,
+            },
+            WarningKind::CommentPastBranchEnd { named: 9 },
+        ];
+        assert_eq!(kinds.len(), WarningKind::CODES.len());
+        for (i, k) in kinds.iter().enumerate() {
+            assert_eq!(k.index(), i, "{}", k.code());
+            assert!(!k.to_string().is_empty() && !k.zh().is_empty());
+        }
+    }
 }
