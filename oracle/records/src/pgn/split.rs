@@ -36,6 +36,10 @@ pub(crate) enum Dialect {
     WxfText,
 }
 
+/// A line read but not yet given to a game: its text, its bytes, its
+/// number, its offset, and the legacy encoding it was decoded with.
+type PendingLine = (String, Vec<u8>, usize, u64, Option<TextEncoding>);
+
 pub(crate) struct Splitter<R> {
     input: R,
     dialect: Dialect,
@@ -46,7 +50,7 @@ pub(crate) struct Splitter<R> {
     line_no: usize,
     offset: u64,
     /// A line read but not yet given to a game (the first line of the next).
-    pending: Option<(String, Vec<u8>, usize, u64, Option<TextEncoding>)>,
+    pending: Option<PendingLine>,
     done: bool,
     buf: Vec<u8>,
 }
