@@ -327,7 +327,10 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
 
 fn record_json(r: &Record, n: usize) -> Value {
     let t = &r.tags;
-    let moves: Vec<String> = r.main_moves().map(|m| m.to_string()).collect();
+    let mut moves: Vec<String> = r.main_moves().map(|m| m.to_string()).collect();
+    // A record ending with an illegal move: the move goes with the others,
+    // and `/api/game` rules on it as it does for typed moves.
+    moves.extend(r.illegal_final.as_ref().map(|l| l.mv.to_string()));
     json!({
         "game": n,
         "fen": r.start.fen(),
