@@ -533,15 +533,18 @@ fn a_directory_with_broken_games_among_good_ones() {
         (mate["result"].as_str(), mate["decided_at"].as_u64()),
         (Some("1-0"), Some(1))
     );
-    let trunc = &by("d-truncated.xqf", 1)["error"];
-    assert_eq!(trunc["code"], "truncated");
+    // The truncated XQF is cut: the moves before the cut are ruled.
+    let trunc = by("d-truncated.xqf", 1);
+    assert_eq!(trunc["error"], Value::Null);
+    assert_eq!(trunc["cut"]["code"], "truncated");
     let s = lines.last().unwrap();
     assert_eq!(s["type"], "summary");
     assert_eq!(
         (s["files"].as_u64(), s["games"].as_u64()),
         (Some(4), Some(6))
     );
-    assert_eq!((s["ruled"].as_u64(), s["bad"].as_u64()), (Some(5), Some(1)));
+    assert_eq!((s["ruled"].as_u64(), s["bad"].as_u64()), (Some(6), Some(1)));
+    assert_eq!(s["cut"], 1);
     assert_eq!(s["points"]["repetition"], 3);
     assert_eq!(s["points"]["end"], 1);
     assert_eq!(s["points"]["illegal-move"], 1);
@@ -565,14 +568,14 @@ fn a_directory_with_broken_games_among_good_ones() {
     );
     assert!(r
         .stdout
-        .contains("Summary: 4 file(s), 6 game(s): 5 ruled, 1 bad record(s)."));
+        .contains("Summary: 4 file(s), 6 game(s): 6 ruled, 1 bad record(s)."));
     assert!(
         r.stdout
             .contains("the record ends with an illegal move e2e9"),
         "{}",
         r.stdout
     );
-    assert_eq!(r.stdout.matches("\n== ").count() + 1, 5, "five games ruled");
+    assert_eq!(r.stdout.matches("\n== ").count() + 1, 6, "six games ruled");
 }
 
 #[test]
