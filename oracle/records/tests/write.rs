@@ -435,3 +435,27 @@ fn a_final_illegal_move_survives_pgn_and_xqf() {
     let (a, b) = (back.illegal_final.unwrap(), r.illegal_final.unwrap());
     assert_eq!((a.mv, a.ply, a.reason), (b.mv, b.ply, b.reason));
 }
+
+#[test]
+fn a_final_illegal_move_no_notation_spells_reads_back_from_wxf_and_chinese() {
+    // i0h1 is a rook moving diagonally: WXF and Chinese cannot spell it, so
+    // the writer falls back on ICCS, and the reader must still see it as
+    // the record's final illegal move.
+    let r = read_one(b"1. h2e2 h9g7 2. i0h1 *");
+    assert!(r.illegal_final.is_some());
+    for notation in [Notation::Wxf, Notation::Chinese] {
+        let text = write_pgn(
+            &r,
+            &PgnOptions {
+                notation,
+                ..PgnOptions::default()
+            },
+        );
+        let back = read_one(text.as_bytes());
+        assert_eq!(
+            back.illegal_final.map(|l| l.mv),
+            r.illegal_final.as_ref().map(|l| l.mv),
+            "{text}"
+        );
+    }
+}

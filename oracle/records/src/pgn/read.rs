@@ -482,7 +482,14 @@ fn play_movetext(
                                     }),
                                     Some(n),
                                 ) if detect(&text) != n => {
-                                    tree.add_text(current, &text, None, reading).map_err(|_| e)
+                                    tree.add_text(current, &text, None, reading)
+                                        .map_err(|again| match again {
+                                            // It is a move, and an illegal one.
+                                            crate::tree::AddError::Text(
+                                                ParseMoveError::Illegal { .. },
+                                            ) => again,
+                                            _ => e,
+                                        })
                                 }
                                 _ => Err(e),
                             }
