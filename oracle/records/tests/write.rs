@@ -459,3 +459,13 @@ fn a_final_illegal_move_no_notation_spells_reads_back_from_wxf_and_chinese() {
         );
     }
 }
+
+#[test]
+fn xqf_says_so_when_a_nul_would_end_a_field_early() {
+    let mut r = read_one(b"1. h2e2 *");
+    r.tags.red = Some("杨官璘\u{0}-0".into());
+    let (_, lost) = write_xqf_lossy(&r, &XqfOptions::default()).unwrap();
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert!(lost[0].contains("NUL"), "{lost:?}");
+    assert!(write_xqf(&r, &XqfOptions::default()).is_err());
+}

@@ -149,7 +149,13 @@ pub fn write_xqf_lossy(
         let Some(v) = value else { continue };
         let (bytes, whole) =
             gbk(v, max).ok_or_else(|| fail(format!("{field} {v:?} has no GBK encoding")))?;
-        if whole < v.len() {
+        if let Some(nul) = v[..whole].find('\0') {
+            // XQF readers end a string at its first NUL.
+            losses.push(format!(
+                "all of {field} {v:?}: a NUL inside it ends the field when read, after {:?}",
+                &v[..nul]
+            ));
+        } else if whole < v.len() {
             losses.push(format!(
                 "all of {field} {v:?}: its field holds {max} bytes of GBK, so only {:?} is written",
                 &v[..whole]
