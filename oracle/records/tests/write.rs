@@ -469,3 +469,14 @@ fn xqf_says_so_when_a_nul_would_end_a_field_early() {
     assert!(lost[0].contains("NUL"), "{lost:?}");
     assert!(write_xqf(&r, &XqfOptions::default()).is_err());
 }
+
+#[test]
+fn a_null_move_at_the_end_is_a_broken_record_in_every_format() {
+    // 炮二平二 names h2h2, which moves nothing: not a player's illegal move.
+    let e = read_bytes("1. h2e2 h9g7 2. 炮五平五 *".as_bytes())
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.code(), "illegal-move");
+    assert_eq!(e.partial().map(|r| r.main.moves.len()), Some(2));
+}

@@ -527,7 +527,10 @@ fn play_movetext(
                                 ..
                             } = &err.kind
                             {
-                                if !in_var {
+                                // A move that moves nothing (or the other
+                                // side's piece) is a broken record, not a
+                                // player's illegal move: as in XQF and CBR.
+                                if !in_var && reason.is_player_violation() {
                                     if let Some(comment) = only_end_follows(lx, record) {
                                         record.warnings.push(
                                             Warning::new(
