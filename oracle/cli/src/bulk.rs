@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use xq_core::Outcome;
 use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{Comparison, Lang, RulingReason};
-use xq_records::{ReadOptions, Record, RecordError};
+use xq_records::{ReadOptions, Record, RecordError, WarningKind};
 
 use crate::failure::Failure;
 
@@ -98,16 +98,34 @@ pub struct Summary {
     /// The first [`LISTED`] disagreements: file, game, recorded, ruled,
     /// decided at.
     pub disagreements: Vec<(String, usize, Outcome, Outcome, Option<usize>)>,
+    /// Records cut short (also counted as bad): their first plies are
+    /// ruled.
+    pub cut: usize,
+    /// Library entries that are section headings, not games.
+    pub headings: usize,
+    /// Reading warnings by kind, in the order of [`WarningKind::CODES`].
+    pub warnings: [usize; WarningKind::CODES.len()],
 }
 
 impl Summary {
     /// Counts one game.
     pub fn add(&mut self, r: &GameReport) {
+        if matches!(&r.outcome, Err(b) if b.code == "heading") {
+            self.headings += 1;
+            return;
+        }
         self.games += 1;
         match &r.outcome {
             Err(_) => self.bad += 1,
             Ok(ruled) => {
                 self.ruled += 1;
+                if ruled.cut.is_some() {
+                    self.cut += 1;
+                    self.bad += 1;
+                }
+                for w in &ruled.record.warnings {
+                    self.warnings[w.kind.index()] += 1;
+                }
                 let g = &ruled.ruling;
                 for p in &g.points {
                     let k = POINT_KINDS
@@ -159,7 +177,20 @@ impl Summary {
             "disagree": self.disagree,
             "off_the_board": self.off_the_board,
             "unrecorded": self.unrecorded,
+            "cut": self.cut,
+            "headings": self.headings,
+            "warnings": self.warnings_map(),
         })
+    }
+
+    /// The warnings' counts by code, only those seen.
+    fn warnings_map(&self) -> serde_json::Map<String, serde_json::Value> {
+        WarningKind::CODES
+            .iter()
+            .zip(self.warnings)
+            .filter(|(_, n)| *n > 0)
+            .map(|(&k, n)| (k.to_string(), n.into()))
+            .collect()
     }
 
     /// The summary in words.
@@ -252,6 +283,36 @@ impl Summary {
                 )
             },
         );
+        if self.cut > 0 || self.headings > 0 || self.warnings.iter().any(|&n| n > 0) {
+            let list: Vec<String> = WarningKind::CODES
+                .iter()
+                .zip(self.warnings)
+                .filter(|(_, n)| *n > 0)
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
+            line(
+                &mut s,
+                if zh {
+                    format!(
+                        "读谱：不完整 {} 局（只裁决断点之前），标题条目 {} 个；提示：{}。",
+                        self.cut,
+                        self.headings,
+                        if list.is_empty() {
+                            "无".into()
+                        } else {
+                            list.join("，")
+                        }
+                    )
+                } else {
+                    format!(
+                        "Reading: {} record(s) cut (ruled up to the break), {} heading entr(ies); warnings: {}.",
+                        self.cut,
+                        self.headings,
+                        if list.is_empty() { "none".into() } else { list.join(", ") }
+                    )
+                },
+            );
+        }
         for (file, game, rec, ruled, at) in &self.disagreements {
             let at = at.map_or(String::new(), |p| {
                 if zh {

@@ -139,6 +139,12 @@ struct ReadArgs {
     /// telling it from the bytes: utf-8, gb18030 (gbk), big5.
     #[arg(long, value_parser = |s: &str| s.parse::<xq_records::TextEncoding>())]
     encoding: Option<xq_records::TextEncoding>,
+    /// Read move texts strictly: a move that leaves out its 前/后 marker is
+    /// an error even when only one piece can legally make it (to lint
+    /// records). By default such a move is read by legality, with a
+    /// warning.
+    #[arg(long)]
+    strict: bool,
 }
 
 impl ReadArgs {
@@ -146,6 +152,11 @@ impl ReadArgs {
         xq_records::ReadOptions {
             format: self.input_format,
             encoding: self.encoding,
+            reading: if self.strict {
+                xq_records::Reading::Strict
+            } else {
+                xq_records::Reading::ByLegality
+            },
         }
     }
 }
@@ -233,7 +244,14 @@ enum Command {
         /// Leave the variations out of PGN.
         #[arg(long)]
         no_variations: bool,
-        /// Write to this file instead of standard output.
+        /// Write XQF even where it cannot hold everything the record says
+        /// (each thing left out is listed on standard error); without it,
+        /// such a record is refused.
+        #[arg(long)]
+        lossy: bool,
+        /// Write to this file instead of standard output (written whole or
+        /// not at all: a failing run leaves an existing file as it was; an
+        /// input is never overwritten).
         #[arg(long, short, value_name = "PATH")]
         output: Option<PathBuf>,
     },
@@ -408,6 +426,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             xqf_version,
             no_comments,
             no_variations,
+            lossy,
             output: path,
         } => {
             let target = match to {
@@ -425,6 +444,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 comments: !no_comments,
                 variations: !no_variations,
                 xqf_version: xqf_version as u8,
+                lossy,
                 output: path,
             };
             if !request.paths.is_empty() {

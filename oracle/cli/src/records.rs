@@ -23,8 +23,8 @@ pub const MAX_DEPTH: usize = 32;
 
 /// The extensions of the files taken from a directory (a file named on
 /// the command line is read whatever its name).
-pub const EXTENSIONS: [&str; 9] = [
-    "pgn", "xqf", "cbr", "cbl", "wxf", "ubb", "dhtml", "htm", "html",
+pub const EXTENSIONS: [&str; 10] = [
+    "pgn", "xqf", "cbr", "cbl", "wxf", "ubb", "dhtml", "htm", "html", "txt",
 ];
 
 /// At most this many variations are listed for a game, each with at most
@@ -32,20 +32,25 @@ pub const EXTENSIONS: [&str; 9] = [
 const MAX_LISTED_VARIATIONS: usize = 40;
 const VARIATION_MOVES: usize = 12;
 
-/// Where games come from: a file, or standard input (`-`).
+/// Where games come from: a file, or standard input (`-`); or a place of
+/// a directory walk that could not be read, reported as one bad entry in
+/// its place so that the walk goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A file on disk.
     File(PathBuf),
     /// Standard input.
     Stdin,
+    /// A subdirectory that cannot be listed, or a link that leads nowhere:
+    /// the path and why.
+    Unreadable(PathBuf, String),
 }
 
 impl Source {
     /// The name used in messages and JSON.
     pub fn name(&self) -> String {
         match self {
-            Source::File(p) => p.display().to_string(),
+            Source::File(p) | Source::Unreadable(p, _) => p.display().to_string(),
             Source::Stdin => "<stdin>".into(),
         }
     }
@@ -82,25 +87,62 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
 
 fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> {
     if depth > MAX_DEPTH {
-        return Err(Failure::Input(format!(
-            "{}: directories nest deeper than {MAX_DEPTH} levels",
-            dir.display()
-        )));
+        out.push(Source::Unreadable(
+            dir.to_path_buf(),
+            format!("directories nest deeper than {MAX_DEPTH} levels: not walked further"),
+        ));
+        return Ok(());
     }
-    let read = std::fs::read_dir(dir)
-        .map_err(|e| Failure::Input(format!("{}: cannot list it: {e}", dir.display())))?;
-    let mut entries: Vec<PathBuf> = read.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let read = match std::fs::read_dir(dir) {
+        Ok(r) => r,
+        Err(e) if depth > 0 => {
+            // One subdirectory that cannot be listed: said, and the walk
+            // goes on.
+            out.push(Source::Unreadable(
+                dir.to_path_buf(),
+                format!("cannot list the directory: {e}"),
+            ));
+            return Ok(());
+        }
+        Err(e) => {
+            return Err(Failure::Input(format!(
+                "{}: cannot list it: {e}",
+                dir.display()
+            )))
+        }
+    };
+    let mut entries: Vec<PathBuf> = Vec::new();
+    for e in read {
+        match e {
+            Ok(e) => entries.push(e.path()),
+            Err(e) => out.push(Source::Unreadable(
+                dir.to_path_buf(),
+                format!("cannot list an entry of the directory: {e}"),
+            )),
+        }
+    }
     entries.sort();
     for path in entries {
         // Links to directories are not followed (they may loop); links to
         // files are read.
-        let Ok(link) = std::fs::symlink_metadata(&path) else {
-            continue;
+        let link = match std::fs::symlink_metadata(&path) {
+            Ok(l) => l,
+            Err(e) => {
+                out.push(Source::Unreadable(path, format!("cannot read it: {e}")));
+                continue;
+            }
         };
         if link.is_dir() {
             walk(&path, depth + 1, out)?;
-        } else if is_record_name(&path) && std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-            out.push(Source::File(path));
+        } else if is_record_name(&path) {
+            match std::fs::metadata(&path) {
+                Ok(m) if m.is_file() => out.push(Source::File(path)),
+                Ok(_) => {}
+                Err(e) => out.push(Source::Unreadable(
+                    path,
+                    format!("a link that leads nowhere readable: {e}"),
+                )),
+            }
         }
     }
     Ok(())
@@ -127,6 +169,9 @@ pub fn games(
             std::io::BufReader::new(std::io::stdin()),
             options,
         )),
+        Source::Unreadable(_, why) => Box::new(std::iter::once(Err(RecordError::io(
+            &std::io::Error::other(why.clone()),
+        )))),
     }
 }
 
@@ -144,10 +189,13 @@ pub struct Settings {
 /// A record and its ruling.
 #[derive(Clone, Debug)]
 pub struct Ruled {
-    /// The record as read.
+    /// The record as read (as far as it could be read, when cut).
     pub record: Record,
     /// Its main line, ruled.
     pub ruling: GameRuling,
+    /// Why the record was cut short, when only its first plies could be
+    /// read (they are what is ruled).
+    pub cut: Option<BadRecord>,
 }
 
 /// One game of the input: ruled, or why it could not be.
@@ -194,13 +242,23 @@ impl BadRecord {
 }
 
 impl GameReport {
-    /// The one-line message for a bad record: the file, then the reader's
-    /// format, game, place, ply and reason.
+    /// The one-line message for a bad record or a cut one: the file, then
+    /// the reader's format, game, place, ply and reason.
     pub fn error_line(&self) -> Option<String> {
-        self.outcome
-            .as_ref()
-            .err()
-            .map(|b| format!("{}: {}", self.file, b.message))
+        match &self.outcome {
+            Err(b) if b.code == "heading" => None,
+            Err(b) => Some(format!("{}: {}", self.file, b.message)),
+            Ok(Ruled { cut: Some(b), .. }) => Some(format!(
+                "{}: {} (cut: the plies before it are ruled)",
+                self.file, b.message
+            )),
+            Ok(_) => None,
+        }
+    }
+
+    /// Whether the entry is a library's section heading (not a game).
+    pub fn is_heading(&self) -> bool {
+        matches!(&self.outcome, Err(b) if b.code == "heading")
     }
 }
 
@@ -212,8 +270,23 @@ pub fn rule(
     settings: &Settings,
 ) -> GameReport {
     let outcome = match item {
-        Err(e) => Err(BadRecord::from_read(&e)),
-        Ok(record) => rule_one(&record, settings).map(|ruling| Ruled { record, ruling }),
+        Err(mut e) => match e.partial.take() {
+            // Cut short: its first plies are ruled, and it says why.
+            Some(partial) if !partial.main.moves.is_empty() => {
+                let cut = BadRecord::from_read(&e);
+                rule_one(&partial, settings).map(|ruling| Ruled {
+                    record: *partial,
+                    ruling,
+                    cut: Some(cut),
+                })
+            }
+            _ => Err(BadRecord::from_read(&e)),
+        },
+        Ok(record) => rule_one(&record, settings).map(|ruling| Ruled {
+            record,
+            ruling,
+            cut: None,
+        }),
     };
     let game = match &outcome {
         Ok(r) => r.record.source.game,
@@ -229,7 +302,21 @@ pub fn rule(
 fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecord> {
     // The reader has checked every move; ICCS text carries them to the
     // ruling without ambiguity.
-    let texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
+    let mut texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
+    if let Some(last) = &record.illegal_final {
+        // The illegal move that ends the record, for the ruling on it: as
+        // written when that names the same move, else in ICCS.
+        let pos = record.to_game().current().clone();
+        let as_written = matches!(
+            xq_core::parse_move(&pos, &last.text),
+            Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
+        );
+        texts.push(if as_written {
+            last.text.clone()
+        } else {
+            last.mv.to_string()
+        });
+    }
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let recorded = match record.tags.result {
         Outcome::Ongoing => None,
@@ -297,6 +384,16 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
     let mut s = heading(report, lang);
     s.push('\n');
     match &report.outcome {
+        Err(b) if b.code == "heading" => {
+            let _ = writeln!(
+                s,
+                "{}",
+                match lang {
+                    Lang::Zh => &b.message_zh,
+                    Lang::En => &b.message,
+                }
+            );
+        }
         Err(b) => {
             let _ = writeln!(
                 s,
@@ -312,12 +409,86 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
             );
         }
         Ok(r) => {
+            if let Some(b) = &r.cut {
+                let _ = writeln!(
+                    s,
+                    "{}",
+                    match lang {
+                        Lang::Zh => format!(
+                            "棋谱不完整：{}；以下只裁决此前的 {} 着。",
+                            b.message_zh,
+                            r.record.main.moves.len()
+                        ),
+                        Lang::En => format!(
+                            "The record is cut: {}; what follows rules only the {} plies before it.",
+                            b.message,
+                            r.record.main.moves.len()
+                        ),
+                    }
+                );
+            }
             s.push_str(r.ruling.explain(lang).trim_end());
             s.push('\n');
             s.push_str(&variations(&r.record, lang));
+            s.push_str(&warnings_text(&r.record, lang));
         }
     }
     s
+}
+
+/// The record's warnings, one a line.
+pub fn warnings_text(record: &Record, lang: Lang) -> String {
+    if record.warnings.is_empty() {
+        return String::new();
+    }
+    let mut s = match lang {
+        Lang::Zh => format!("\n读谱提示 {} 条：\n", record.warnings.len()),
+        Lang::En => format!("\n{} reading warning(s):\n", record.warnings.len()),
+    };
+    for w in &record.warnings {
+        let text = match lang {
+            Lang::Zh => w.zh(),
+            Lang::En => w.to_string(),
+        };
+        let _ = writeln!(s, "  {}", crate::message::one_line(&text));
+    }
+    s
+}
+
+/// The record's warnings as JSON: code, message, ply, place.
+pub fn warnings_json(record: &Record) -> Value {
+    record
+        .warnings
+        .iter()
+        .map(|w| {
+            json!({
+                "code": w.code(),
+                "message": w.kind.to_string(),
+                "message_zh": w.kind.zh(),
+                "ply": w.ply,
+                "in_variation": w.in_variation,
+                "location": (w.at != xq_records::Location::Nowhere).then(|| w.at.to_string()),
+            })
+        })
+        .collect()
+}
+
+fn bad_json(b: &BadRecord) -> Value {
+    json!({
+        "code": b.code,
+        "message": b.message,
+        "ply": b.ply,
+        "in_variation": b.in_variation,
+        "location": b.location,
+    })
+}
+
+/// Why a ruled record was cut, as JSON (`null` when it was read whole).
+fn cut_json(r: &Ruled) -> Value {
+    match &r.cut {
+        Some(b) => bad_json(b),
+        None => Value::Null,
+    }
 }
 
 /// The record's variations, listed and not ruled: where each leaves the
@@ -483,6 +654,8 @@ pub fn brief_json(report: &GameReport) -> Value {
                 "decided_at": g.decided_at,
                 "points": g.points.iter().map(point_json).collect::<Vec<_>>(),
                 "variations": r.record.variation_count(),
+                "warnings": warnings_json(&r.record),
+                "cut": cut_json(r),
                 "error": null,
             })
         }
@@ -500,13 +673,9 @@ pub fn brief_json(report: &GameReport) -> Value {
             "decided_at": null,
             "points": null,
             "variations": null,
-            "error": {
-                "code": b.code,
-                "message": b.message,
-                "ply": b.ply,
-                "in_variation": b.in_variation,
-                "location": b.location,
-            },
+            "warnings": null,
+            "cut": null,
+            "error": bad_json(b),
         }),
     }
 }
@@ -522,6 +691,8 @@ pub fn full_json(r: &Ruled, file: &str, lang: Lang) -> Value {
     v["tags"] = tags_json(&r.record.tags);
     v["variations"] = json!(r.record.variation_count());
     v["comparison"] = json!(r.ruling.comparison().name());
+    v["warnings"] = warnings_json(&r.record);
+    v["cut"] = cut_json(r);
     v
 }
 

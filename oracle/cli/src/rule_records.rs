@@ -113,7 +113,7 @@ pub fn run(req: Request, out: &mut impl Write) -> Result<(), Failure> {
             let line =
                 serde_json::to_string(&records::brief_json(report)).expect("a report serializes");
             writeln!(out, "{line}").map_err(output)?;
-        } else if text && report.outcome.is_ok() {
+        } else if text && (report.outcome.is_ok() || report.is_heading()) {
             if printed > 0 {
                 writeln!(out).map_err(output)?;
             }

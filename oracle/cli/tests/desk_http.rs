@@ -370,11 +370,13 @@ fn records_of_every_format_are_read_from_uploaded_bytes() {
     let page = upload(&std::fs::read(records_data("page.html")).unwrap());
     assert_eq!(page["format"], "dhtmlxq");
     assert_eq!(page["games"][0]["tags"]["red"], "王天一");
-    // A file of four games with two bad ones: the good ones, and why not the others.
+    // A file of four games: one ends with an illegal move (kept, for the
+    // ruling on it), one is bad: the games, and why not the other.
     let multi = upload(&std::fs::read(records_data("multi.pgn")).unwrap());
-    assert_eq!(multi["games"].as_array().unwrap().len(), 2);
-    assert_eq!(multi["errors"].as_array().unwrap().len(), 2);
-    assert_eq!(multi["errors"][0]["game"], 2);
+    assert_eq!(multi["games"].as_array().unwrap().len(), 3);
+    assert_eq!(multi["games"][1]["moves"], json!(["h2e2", "h9g7", "e2e9"]));
+    assert_eq!(multi["errors"].as_array().unwrap().len(), 1);
+    assert_eq!(multi["errors"][0]["game"], 3);
     // The browser tests' fixtures: a GBK PGN, ruled on through the API.
     let check = upload(&fixture("perpetual-check-gbk.pgn"));
     let g = &check["games"][0];

@@ -481,3 +481,234 @@ fn help_and_version_are_not_errors() {
     let r = xq(&["--version"], b"");
     assert_eq!(assert_ok(&r), format!("xq {}\n", env!("CARGO_PKG_VERSION")));
 }
+
+// ---- records: nothing destroyed, everything bounded, nothing silent ------
+
+const GOOD_PGN: &[u8] = b"[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. h0g2 *\n";
+const CUT_PGN: &[u8] = b"[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. e2e9 i9h9 *\n";
+
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("xq-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The names in a directory, sorted (temporary files would show here).
+fn names(d: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn convert_with_a_bad_input_leaves_an_existing_output_as_it_was() {
+    let d = fresh_dir("keep-output");
+    let bad = d.join("bad.pgn");
+    std::fs::write(&bad, CUT_PGN).unwrap();
+    let out = d.join("out.pgn");
+    std::fs::write(&out, b"someone's only copy\n").unwrap();
+    for to in ["pgn", "iccs", "xqf"] {
+        let r = xq(
+            &[
+                "convert",
+                bad.to_str().unwrap(),
+                "--to",
+                to,
+                "-o",
+                out.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert_eq!(r.code, 1, "{to}: {}", r.stderr);
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            b"someone's only copy\n",
+            "{to}"
+        );
+        assert_eq!(
+            names(&d),
+            ["bad.pgn", "out.pgn"],
+            "{to}: no temporary file left"
+        );
+    }
+    // A good run replaces it whole.
+    let good = d.join("good.pgn");
+    std::fs::write(&good, GOOD_PGN).unwrap();
+    let r = xq(
+        &[
+            "convert",
+            good.to_str().unwrap(),
+            "--to",
+            "pgn",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_ok(&r);
+    assert!(String::from_utf8(std::fs::read(&out).unwrap())
+        .unwrap()
+        .contains("1. 炮二平五"));
+    // A device is written, not replaced.
+    let r = xq(
+        &[
+            "convert",
+            good.to_str().unwrap(),
+            "--to",
+            "pgn",
+            "-o",
+            "/dev/null",
+        ],
+        b"",
+    );
+    assert_ok(&r);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+}
+
+#[test]
+fn convert_onto_one_of_its_inputs_is_refused_before_anything_is_read() {
+    let d = fresh_dir("onto-input");
+    let game = d.join("game.pgn");
+    std::fs::write(&game, GOOD_PGN).unwrap();
+    std::os::unix::fs::symlink(&game, d.join("link.pgn")).unwrap();
+    std::fs::hard_link(&game, d.join("hard.pgn")).unwrap();
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    let other_path = d.join("sub/../game.pgn");
+    for out in [
+        game.clone(),
+        d.join("link.pgn"),
+        d.join("hard.pgn"),
+        other_path,
+    ] {
+        for to in ["pgn", "xqf", "iccs"] {
+            let r = xq(
+                &[
+                    "convert",
+                    game.to_str().unwrap(),
+                    "--to",
+                    to,
+                    "-o",
+                    out.to_str().unwrap(),
+                ],
+                b"",
+            );
+            assert_fails_with_prefix(
+                &r,
+                2,
+                &format!(
+                    "xq: --output {} is the input {}",
+                    out.display(),
+                    game.display()
+                ),
+            );
+            assert_eq!(std::fs::read(&game).unwrap(), GOOD_PGN, "{}", out.display());
+        }
+    }
+    // Also when the input comes from a directory walk.
+    let r = xq(
+        &[
+            "convert",
+            d.to_str().unwrap(),
+            "--to",
+            "pgn",
+            "-o",
+            d.join("hard.pgn").to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(std::fs::read(&game).unwrap(), GOOD_PGN);
+}
+
+#[test]
+fn an_endless_stream_read_as_a_record_ends_with_an_error() {
+    let d = fresh_dir("endless");
+    let zero = d.join("zero.pgn");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let f = zero.to_str().unwrap();
+    for args in [
+        vec!["rule", f],
+        vec!["rule", f, "--input-format", "pgn"],
+        vec!["convert", f, "--to", "pgn", "--input-format", "pgn"],
+    ] {
+        let r = xq(&args, b"");
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(f), "{}", r.stderr);
+    }
+    let r = xq(&["rule", f, "--input-format", "pgn"], b"");
+    assert!(
+        r.stderr
+            .contains("the game record is larger than 16777216 bytes"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_walk_reports_what_it_cannot_read_and_goes_on() {
+    let d = fresh_dir("walk");
+    std::fs::write(d.join("a.pgn"), GOOD_PGN).unwrap();
+    // A .txt record is read, as spec/CLI.md says.
+    std::fs::write(d.join("b.txt"), GOOD_PGN).unwrap();
+    // A link that leads nowhere is reported.
+    std::os::unix::fs::symlink(d.join("gone.pgn"), d.join("c-dangling.pgn")).unwrap();
+    // Directories nested past the walk's bound are reported.
+    let mut deep = d.join("deep");
+    for i in 0..40 {
+        deep = deep.join(format!("{i}"));
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    std::fs::write(deep.join("z.pgn"), GOOD_PGN).unwrap();
+    let r = xq(&["rule", d.to_str().unwrap(), "--format", "jsonl"], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ruled: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["error"].is_null() && l["type"] == "game")
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(ruled.len(), 2, "{}", r.stdout);
+    assert!(ruled[1].ends_with("b.txt"));
+    let errors: Vec<&str> = lines
+        .iter()
+        .filter(|l| !l["error"].is_null())
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 2, "{}", r.stdout);
+    assert!(errors[0].ends_with("c-dangling.pgn"), "{errors:?}");
+    assert!(errors[1].contains("deep"), "{errors:?}");
+}
+
+#[test]
+fn illegal_final_moves_and_cut_records_are_said_not_hidden() {
+    let d = fresh_dir("said");
+    let f = d.join("ill.pgn");
+    std::fs::write(&f, b"1. h2e2 h9g7 2. e2e9 *\n").unwrap();
+    let f = f.to_str().unwrap();
+    // Written as a move list, the illegal move has no place: the run fails.
+    let r = xq(&["convert", f, "--to", "iccs"], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "h2e2\nh9g7\n");
+    assert!(
+        r.stderr.contains("ends with an illegal move e2e9"),
+        "{}",
+        r.stderr
+    );
+    // As PGN it is kept, and said.
+    let r = xq(&["convert", f, "--to", "pgn", "--notation", "iccs"], b"");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("2. e2e9 *"), "{}", r.stdout);
+    assert!(r.stderr.contains("illegal-final-move 1"), "{}", r.stderr);
+}

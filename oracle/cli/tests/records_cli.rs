@@ -492,7 +492,7 @@ fn a_directory_with_broken_games_among_good_ones() {
     assert_eq!(r.code, 1, "bad records make the run fail, at the end");
     assert_eq!(
         r.stderr,
-        "xq: 2 of 6 game(s) could not be read or ruled (see their \"error\" fields)\n"
+        "xq: 1 of 6 game(s) could not be read or ruled (see their \"error\" fields)\n"
     );
     let lines = json_lines(&r);
     assert_eq!(lines.len(), 7);
@@ -505,56 +505,77 @@ fn a_directory_with_broken_games_among_good_ones() {
     assert_checks_ruling(by("a-checks.pgn", 1));
     assert_eq!(by("chase.xqf", 1)["points"][0]["reason"], "must-vary");
     assert_checks_ruling(by("c-three.pgn", 1));
-    let bad = &by("c-three.pgn", 2)["error"];
-    assert_eq!(bad["code"], "illegal-move");
-    assert_eq!(bad["ply"], 3);
-    assert_eq!(bad["location"], "14:17");
-    let m = bad["message"].as_str().unwrap();
-    assert!(
-        m.starts_with("PGN, game 2, 14:17, ply 3: e2e9 is not legal"),
-        "{m}"
+    // Game 2 ends with an illegal move: ruled as --moves rules it (Red's
+    // illegal move loses), and the record says where it stopped.
+    let ill = by("c-three.pgn", 2);
+    assert_eq!(ill["error"], Value::Null);
+    assert_eq!(ill["points"][0]["kind"], "illegal-move");
+    assert_eq!(
+        (ill["result"].as_str(), ill["decided_at"].as_u64()),
+        (Some("0-1"), Some(3))
     );
+    let w = &ill["warnings"][0];
+    assert_eq!(
+        (w["code"].as_str(), w["ply"].as_u64()),
+        (Some("illegal-final-move"), Some(3))
+    );
+    assert_eq!(w["location"], "14:17");
+    let r = xq(
+        &["rule", "--moves", "h2e2 h9g7 e2e9", "--format", "json"],
+        b"",
+    );
+    let moves: Value = serde_json::from_str(assert_ok(&r)).unwrap();
+    assert_eq!(moves["result"], ill["result"]);
+    assert_eq!(moves["reason"], ill["points"][0]["reason"]);
+    assert_eq!(moves["illegal_move"]["ply"], 3);
     let mate = by("c-three.pgn", 3);
     assert_eq!(
         (mate["result"].as_str(), mate["decided_at"].as_u64()),
         (Some("1-0"), Some(1))
     );
-    let trunc = &by("d-truncated.xqf", 1)["error"];
-    assert_eq!(trunc["code"], "truncated");
+    // The truncated XQF is cut: the moves before the cut are ruled.
+    let trunc = by("d-truncated.xqf", 1);
+    assert_eq!(trunc["error"], Value::Null);
+    assert_eq!(trunc["cut"]["code"], "truncated");
     let s = lines.last().unwrap();
     assert_eq!(s["type"], "summary");
     assert_eq!(
         (s["files"].as_u64(), s["games"].as_u64()),
         (Some(4), Some(6))
     );
-    assert_eq!((s["ruled"].as_u64(), s["bad"].as_u64()), (Some(4), Some(2)));
+    assert_eq!((s["ruled"].as_u64(), s["bad"].as_u64()), (Some(6), Some(1)));
+    assert_eq!(s["cut"], 1);
     assert_eq!(s["points"]["repetition"], 3);
     assert_eq!(s["points"]["end"], 1);
+    assert_eq!(s["points"]["illegal-move"], 1);
     assert_eq!(s["agree"], 4);
+    assert_eq!(s["warnings"]["illegal-final-move"], 1);
 
     // In text, each bad record is one line on standard error as it comes,
     // and the summary ends standard output.
     let r = xq(&["rule", root, "--lang", "en"], b"");
     assert_eq!(r.code, 1);
     let errors: Vec<&str> = r.stderr.lines().collect();
-    assert_eq!(errors.len(), 3, "{}", r.stderr);
+    assert_eq!(errors.len(), 2, "{}", r.stderr);
     assert!(errors[0].starts_with(&format!(
-        "xq: {}: PGN, game 2, 14:17, ply 3: e2e9 is not legal",
-        d.join("c-three.pgn").display()
-    )));
-    assert!(errors[1].starts_with(&format!(
         "xq: {}: XQF, game 1",
         d.join("d-truncated.xqf").display()
     )));
-    assert!(errors[1].contains("ends in the middle of"), "{}", errors[1]);
+    assert!(errors[0].contains("ends in the middle of"), "{}", errors[0]);
     assert_eq!(
-        errors[2],
-        "xq: 2 of 6 game(s) could not be read or ruled (see above)"
+        errors[1],
+        "xq: 1 of 6 game(s) could not be read or ruled (see above)"
     );
     assert!(r
         .stdout
-        .contains("Summary: 4 file(s), 6 game(s): 4 ruled, 2 bad record(s)."));
-    assert_eq!(r.stdout.matches("\n== ").count() + 1, 4, "four games ruled");
+        .contains("Summary: 4 file(s), 6 game(s): 6 ruled, 1 bad record(s)."));
+    assert!(
+        r.stdout
+            .contains("the record ends with an illegal move e2e9"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.matches("\n== ").count() + 1, 6, "six games ruled");
 }
 
 #[test]
@@ -682,11 +703,9 @@ fn a_picture_needs_one_game() {
     let r = xq(&["rule", f, "--format", "board", "--game", "3"], b"");
     assert!(assert_ok(&r).contains("将死"), "{}", r.stdout);
     let r = xq(&["rule", f, "--format", "json", "--game", "2"], b"");
-    assert_fails_with_prefix(
-        &r,
-        1,
-        &format!("xq: {f}: PGN, game 2, 14:17, ply 3: e2e9 is not legal"),
-    );
+    let v: Value = serde_json::from_str(assert_ok(&r)).unwrap();
+    assert_eq!(v["points"][0]["kind"], "illegal-move");
+    assert_eq!(v["warnings"][0]["code"], "illegal-final-move");
     let r = xq(&["rule", f, "--format", "json", "--game", "4"], b"");
     assert_fails(&r, 1, "xq: --game 4: the input holds 3 game(s)");
     let r = xq(
@@ -713,15 +732,24 @@ fn bad_records_name_the_file_game_ply_and_reason() {
         (f, r)
     };
     let head = "[Game \"Chinese Chess\"]\n\n";
+    // A record cut short: the error on standard error (and the status),
+    // the plies before it ruled on standard output, marked as cut.
+    let cut = |r: &Run, prefix: &str| {
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(r.stderr.starts_with(prefix), "{}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(r.stdout.contains("棋谱不完整："), "{}", r.stdout);
+    };
     // An unknown notation.
     let (f, r) = one("notation.pgn", format!("{head}1. h2e2 zz99 *\n").as_bytes());
-    assert_fails_with_prefix(&r, 1, &format!("xq: {f}: PGN, game 1, 3:9, ply 2: "));
-    // An illegal move.
+    cut(&r, &format!("xq: {f}: PGN, game 1, 3:9, ply 2: "));
+    assert!(r.stdout.contains("以下只裁决此前的 1 着"), "{}", r.stdout);
+    // An illegal move that is not the record's last.
     let (f, r) = one(
         "illegal.pgn",
-        format!("{head}1. 炮二平五 马８进７ 2. 炮五进三 *\n").as_bytes(),
+        format!("{head}1. 炮二平五 马８进７ 2. 炮五进三 车９平８ *\n").as_bytes(),
     );
-    assert_fails_with_prefix(&r, 1, &format!("xq: {f}: PGN, game 1, 3:17, ply 3: 炮五进三 (e2e5) is not legal: the path is blocked at e3"));
+    cut(&r, &format!("xq: {f}: PGN, game 1, 3:17, ply 3: 炮五进三 (e2e5) is not legal: the path is blocked at e3"));
     // An ambiguous move: two rooks on Red's file 9 (a0, a2), and the
     // move does not say which.
     let (f, r) = one(
@@ -894,16 +922,20 @@ fn convert_writes_any_record_as_pgn_or_xqf() {
     let dd = collection("convert-many");
     let r = xq(&["convert", dd.to_str().unwrap(), "--to", "pgn"], b"");
     assert_eq!(r.code, 1);
+    // The game ending in an illegal move is written with it, and reads
+    // back so; the truncated XQF is the one bad game.
+    let back: Vec<_> = read_bytes(r.stdout.as_bytes()).collect();
+    assert_eq!(back.iter().filter(|g| g.is_ok()).count(), 5);
     assert_eq!(
-        read_bytes(r.stdout.as_bytes())
-            .filter(|g| g.is_ok())
+        back.iter()
+            .filter(|g| g.as_ref().is_ok_and(|g| g.illegal_final.is_some()))
             .count(),
-        4
+        1
     );
     assert_eq!(r.stderr.lines().count(), 3, "{}", r.stderr);
     assert!(r
         .stderr
-        .ends_with("xq: 2 of 6 game(s) could not be read (see above)\n"));
+        .ends_with("xq: 1 of 6 game(s) could not be converted whole (see above)\n"));
     // XQF holds one game.
     let r = xq(
         &[

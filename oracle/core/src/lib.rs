@@ -51,7 +51,9 @@ pub mod types;
 
 pub use game::{Game, PlayError, PlayFault};
 pub use legality::IllegalMove;
-pub use notation::{format_move, parse_move, Notation, ParseMoveError};
+pub use notation::{
+    format_move, parse_move, read_move, Notation, ParseMoveError, ReadMove, ReadNote, Reading,
+};
 pub use position::{FenError, Position, PositionError, SetupProblem, Validation};
 pub use setup::{Counter, ParseFenError, Setup, START_FEN};
 pub use status::{EndReason, Outcome, Status};

@@ -1,7 +1,10 @@
 //! WXF and Chinese move notation: examples, tandem pieces, errors, and a
 //! round-trip property over positions reached in pseudo-random games.
 
-use xq_core::notation::{format_move, parse_move, parse_move_as, Notation, ParseMoveError};
+use xq_core::notation::{
+    format_move, parse_move, parse_move_as, read_move, Notation, ParseMoveError, ReadMove,
+    ReadNote, Reading,
+};
 use xq_core::{Move, Position, Role, Square, Validation};
 
 fn sq(s: &str) -> Square {
@@ -439,6 +442,10 @@ impl Lcg {
 #[derive(Default)]
 struct Coverage {
     checked: usize,
+    /// Unmarked texts of tandem pieces read by legality, and refused as
+    /// ambiguous.
+    by_legality: usize,
+    unmarked_ambiguous: usize,
     front_rear: usize,
     middle: usize,
     pawn_file_forms: usize,
@@ -451,6 +458,7 @@ struct Coverage {
 fn check_round_trip(pos: &Position, cov: &mut Coverage) {
     let moves = pos.legal_moves();
     let flipped = pos.color_flipped();
+    check_unmarked(pos, &moves, cov);
     for notation in [Notation::Wxf, Notation::Chinese] {
         let mut texts: Vec<String> = Vec::with_capacity(moves.len());
         for &m in &moves {
@@ -487,6 +495,11 @@ fn check_round_trip(pos: &Position, cov: &mut Coverage) {
                     cov.pawn_file_forms += 1;
                 }
             }
+            assert_eq!(
+                read_move(pos, &text, Some(notation), Reading::ByLegality),
+                Ok(ReadMove { mv: m, note: None }),
+                "{text} read by legality in {pos}"
+            );
             cov.checked += 1;
             texts.push(text);
         }
@@ -531,6 +544,8 @@ fn round_trip_random_games() {
     assert!(cov.front_rear > 0, "no front/rear marker was written");
     assert!(cov.middle > 0, "no middle marker was written");
     assert!(cov.pawn_file_forms > 0, "no 前七-style move was written");
+    assert!(cov.by_legality > 0, "no unmarked text was read by legality");
+    assert!(cov.unmarked_ambiguous > 0, "no unmarked text was ambiguous");
     assert!(
         cov.advisor_elephant_tandem > 0,
         "no tandem advisor or elephant"
@@ -586,4 +601,173 @@ fn errors_quote_a_bounded_prefix_of_the_text() {
     );
     // Short texts are quoted whole.
     assert!(err(&start, "炮二平").to_string().starts_with("\"炮二平\""));
+}
+
+/// The text a scoresheet writes when it leaves out the 前/后 marker: piece,
+/// file, action, number; Red with Chinese numerals, Black with digits.
+/// Worked out here from the board, not by the notation module.
+fn unmarked_chinese(pos: &Position, m: Move) -> String {
+    const RED: [char; 7] = ['帅', '仕', '相', '马', '车', '炮', '兵'];
+    const BLACK: [char; 7] = ['将', '士', '象', '马', '车', '炮', '卒'];
+    const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let piece = pos.piece_at(m.from).expect("a move has a piece");
+    let red = piece.color == xq_core::Color::Red;
+    let role = [
+        Role::King,
+        Role::Advisor,
+        Role::Elephant,
+        Role::Horse,
+        Role::Rook,
+        Role::Cannon,
+        Role::Pawn,
+    ]
+    .iter()
+    .position(|&r| r == piece.role)
+    .unwrap();
+    let file_no = |f: i8| if red { 9 - f } else { f + 1 } as usize;
+    let num = |n: usize| {
+        if red {
+            NUMERALS[n - 1].to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    let gain = (m.to.rank() - m.from.rank()) * if red { 1 } else { -1 };
+    let straight = matches!(
+        piece.role,
+        Role::King | Role::Rook | Role::Cannon | Role::Pawn
+    );
+    let (action, n) = if gain == 0 {
+        ('平', file_no(m.to.file()))
+    } else if straight && m.to.file() == m.from.file() {
+        (
+            if gain > 0 { '进' } else { '退' },
+            gain.unsigned_abs() as usize,
+        )
+    } else {
+        (if gain > 0 { '进' } else { '退' }, file_no(m.to.file()))
+    };
+    let kind = if red { RED[role] } else { BLACK[role] };
+    format!("{kind}{}{action}{}", num(file_no(m.from.file())), num(n))
+}
+
+/// For every legal move of a piece that shares its file with others of its
+/// kind, the unmarked text is read by legality exactly when no other legal
+/// move has the same unmarked text; otherwise it is ambiguous, and the
+/// error names only legal moves. Strict reading keeps advisors and
+/// elephants only.
+fn check_unmarked(pos: &Position, moves: &[Move], cov: &mut Coverage) {
+    let tandem = |m: Move| {
+        let p = pos.piece_at(m.from).unwrap();
+        (0..10)
+            .filter(|&r| pos.piece_at(Square::new(m.from.file(), r).unwrap()) == Some(p))
+            .count()
+    };
+    for &m in moves {
+        let count = tandem(m);
+        if count < 2 {
+            continue;
+        }
+        let text = unmarked_chinese(pos, m);
+        let same: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&o| tandem(o) >= 2 && unmarked_chinese(pos, o) == text)
+            .collect();
+        let read = read_move(pos, &text, Some(Notation::Chinese), Reading::ByLegality);
+        if same.len() == 1 {
+            assert_eq!(
+                read,
+                Ok(ReadMove {
+                    mv: m,
+                    note: Some(ReadNote::ByLegality {
+                        pieces: count as u8
+                    })
+                }),
+                "{text} for {m} in {pos}"
+            );
+            cov.by_legality += 1;
+        } else {
+            match read {
+                Err(ParseMoveError::Ambiguous { detail, .. }) => {
+                    for o in &same {
+                        assert!(detail.contains(&format!("({o})")), "{detail} names {o}");
+                    }
+                    // Every move the message names is one of the legal ones.
+                    for (i, _) in detail.match_indices('(') {
+                        let named = detail.get(i + 1..i + 5).and_then(|t| {
+                            let (a, b) = (Square::from_iccs(&t[..2])?, Square::from_iccs(&t[2..])?);
+                            Some(Move::new(a, b))
+                        });
+                        if let Some(o) = named {
+                            assert!(same.contains(&o), "{detail} suggests {o}");
+                        }
+                    }
+                }
+                other => panic!("{text} for {m} in {pos}: {other:?}, legal {same:?}"),
+            }
+            cov.unmarked_ambiguous += 1;
+        }
+    }
+}
+
+#[test]
+fn read_by_legality_blocked_pinned_and_check() {
+    // Red rooks on h2 and h4: 车二进三 can only be h4h7 (h2h5 runs into h4).
+    let pos = fen("3k5/9/9/9/9/7R1/9/7R1/9/4K4 w - - 0 1");
+    assert_eq!(
+        read_move(&pos, "车二进三", None, Reading::ByLegality),
+        Ok(ReadMove {
+            mv: mv("h4h7"),
+            note: Some(ReadNote::ByLegality { pieces: 2 })
+        })
+    );
+    // Strictly the marker is required, and only the legal move is suggested.
+    match parse_move(&pos, "车二进三") {
+        Err(ParseMoveError::Ambiguous { detail, .. }) => {
+            assert!(detail.contains("前车进三 (h4h7)"), "{detail}");
+            assert!(!detail.contains("h2h5"), "{detail}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A pin counts: the horse on d0 shields the king on e0 from the rook on
+    // a0, so 马六进七 (and H6+7) is the horse on d4.
+    let pinned = fen("3k5/9/9/9/9/3N5/9/9/9/r2NK4 w - - 0 1");
+    for text in ["马六进七", "H6+7", "傌六進七"] {
+        assert_eq!(
+            read_move(&pinned, text, None, Reading::ByLegality).map(|r| r.mv),
+            Ok(mv("d4c6")),
+            "{text}"
+        );
+    }
+    // With d4's leg blocked too, neither horse may go; the text names the
+    // only sound movement, and the rules say why it is refused.
+    let both = fen("3k5/9/9/9/3P5/3N5/9/9/9/r2NK4 w - - 0 1");
+    match read_move(&both, "马六进七", None, Reading::ByLegality) {
+        Err(ParseMoveError::Illegal { mv: m, reason, .. }) => {
+            assert_eq!(m, mv("d0c2"));
+            assert_eq!(reason.code(), "king-in-check");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Three pawns on file 五 with d6 and d5 taken by Red's own horses: only
+    // the front pawn can go to file 六.
+    let pawns = fen("3a1k3/9/4P4/3NP4/3NP4/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(
+        read_move(&pawns, "兵五平六", None, Reading::ByLegality).map(|r| r.mv),
+        Ok(mv("e7d7"))
+    );
+    // Two legal readings stay ambiguous, in either mode.
+    let two = fen("r2aka3/9/9/2p1p1pR1/9/9/P1P1P4/7R1/9/3AKA3 w - - 0 1");
+    for reading in [Reading::Strict, Reading::ByLegality] {
+        match read_move(&two, "车二退一", None, reading) {
+            Err(ParseMoveError::Ambiguous { detail, .. }) => {
+                assert!(
+                    detail.contains("前车退一 (h6h5) or 后车退一 (h2h1)"),
+                    "{detail}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -8,6 +8,7 @@ use crate::error::{ErrorKind, RecordError};
 use crate::format::Format;
 use crate::record::{Record, Source};
 use crate::tree::{Stored, Tree};
+use crate::warning::{Warning, WarningKind};
 
 /// The first 16 bytes of a CBR record.
 pub const RECORD_MAGIC: &[u8] = b"CCBridge Record\0";
@@ -44,6 +45,28 @@ const ROLES: [Role; 7] = [
 ];
 
 /// A UTF-16LE string cut at its first NUL.
+/// A comment in UTF-16: a bad unit is read as U+FFFD, with a warning that
+/// points at it.
+fn utf16_lossy(bytes: &[u8], offset: usize, warnings: &mut Vec<Warning>) -> String {
+    let n = bytes
+        .chunks_exact(2)
+        .position(|c| c == [0, 0])
+        .map_or(bytes.len() & !1, |i| i * 2);
+    let (text, bad) = TextEncoding::Utf16Le.decode_lossy(&bytes[..n]);
+    if let Some(i) = bad {
+        let at = (offset + i) as u64;
+        warnings.push(Warning::new(
+            WarningKind::BadBytes {
+                field: "comment",
+                offset: at,
+                encoding: TextEncoding::Utf16Le,
+            },
+            crate::Location::Byte(at),
+        ));
+    }
+    text.trim().to_string()
+}
+
 fn utf16(bytes: &[u8], offset: usize) -> Result<String, RecordError> {
     let n = bytes
         .chunks_exact(2)
@@ -66,7 +89,9 @@ fn utf16(bytes: &[u8], offset: usize) -> Result<String, RecordError> {
 /// `x·10 + y` square code the tree walk uses.
 fn code(index: u8) -> u8 {
     if index >= 90 {
-        return 0xFF;
+        // Off the board in either numbering: kept, so that the error
+        // quotes the value stored.
+        return index;
     }
     let (row, col) = (index / 9, index % 9);
     col * 10 + (9 - row)
@@ -93,6 +118,11 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
             },
             bytes.len(),
         ));
+    }
+    if bytes[BOARD..BOARD + 90].iter().all(|&b| b == 0) {
+        // An empty board: a library's section heading, not a game.
+        let title = utf16(&bytes[TITLE.0..TITLE.0 + TITLE.1], base + TITLE.0).unwrap_or_default();
+        return Err(at(ErrorKind::Heading { title }, 0));
     }
     let mut setup = Setup::empty();
     for (i, &v) in bytes[BOARD..BOARD + 90].iter().enumerate() {
@@ -143,11 +173,16 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
         *s += n;
         Ok(start)
     };
+    let warnings = std::cell::RefCell::new(Vec::new());
     let comment = |s: &mut usize| -> Result<Option<String>, RecordError> {
         let i = take(s, 4, "a comment length")?;
         let len = u32::from_le_bytes([body[i], body[i + 1], body[i + 2], body[i + 3]]) as usize;
         let start = take(s, len, "a comment")?;
-        let text = utf16(&body[start..start + len], base + HEADER_LEN + start)?;
+        let text = utf16_lossy(
+            &body[start..start + len],
+            base + HEADER_LEN + start,
+            &mut warnings.borrow_mut(),
+        );
         Ok((!text.is_empty()).then_some(text))
     };
     if body.len() >= 4 {
@@ -169,18 +204,8 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
             zero_ended = true;
             break;
         }
+        // A square off the board (code 0xFF) is reported by the tree walk.
         let (flags, from, to) = (r[0], r[2], r[3]);
-        for v in [from, to] {
-            if v >= 90 {
-                return Err(RecordError::at_byte(
-                    ErrorKind::SquareOutOfRange {
-                        value: u32::from(v),
-                    },
-                    offset,
-                )
-                .with_ply(raws.len() + 1, false));
-            }
-        }
         let text = if flags & 4 != 0 {
             comment(&mut s)?
         } else {
@@ -216,13 +241,10 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
     if let Some(c) = &opening {
         tree.comment(Tree::ROOT, c);
     }
-    crate::xqf::build_moves(
-        &mut tree,
-        raws.iter()
-            .map(|(f, t, n, v, c, o)| (*f, *t, *n, *v, c.as_deref(), *o)),
-    )?;
-
     let mut record = Record::new(start);
+    record.warnings.append(&mut warnings.into_inner());
+    let cut = crate::xqf::build_moves(&mut tree, raws.into_iter().map(Ok), &mut record).err();
+
     record.source = Source {
         format: Format::Cbr,
         encoding: TextEncoding::Utf16Le,
@@ -245,7 +267,10 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
         _ => Outcome::Ongoing,
     };
     record.main = tree.into_line();
-    Ok(record)
+    match cut {
+        None => Ok(record),
+        Some(e) => Err(e.with_partial(record)),
+    }
 }
 
 /// The library's name and game count, from its header.

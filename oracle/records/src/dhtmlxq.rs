@@ -18,6 +18,7 @@ use crate::error::{ErrorKind, RecordError};
 use crate::format::{find, Format};
 use crate::record::{Record, Source};
 use crate::tree::{NodeId, Tree};
+use crate::warning::{IllegalFinal, Warning, WarningKind};
 
 /// The most branches one game may have (a bound on outside input).
 const MAX_BRANCHES: usize = 10_000;
@@ -70,23 +71,27 @@ fn tags(block: &str, base: usize) -> Tags {
 }
 
 /// Plays `moves` one after the other from `parent`; the first is ply
-/// `first_ply` of the game.
+/// `first_ply` of the game. On an error, the nodes played before it come
+/// back with it.
 fn play(
     tree: &mut Tree,
     parent: NodeId,
     moves: &[Move],
     at: usize,
     first_ply: usize,
-) -> Result<Vec<NodeId>, RecordError> {
+) -> Result<Vec<NodeId>, (RecordError, Vec<NodeId>)> {
     let mut nodes = Vec::with_capacity(moves.len());
     let mut p = parent;
     for (k, &mv) in moves.iter().enumerate() {
         let (_, in_var) = tree.next_ply(p);
-        p = tree.add_move(p, mv).map_err(|e| {
-            let mut err = e.into_record_error(None, first_ply + k, in_var);
-            err.at = crate::Location::Byte(at as u64);
-            err
-        })?;
+        match tree.add_move(p, mv) {
+            Ok(n) => p = n,
+            Err(e) => {
+                let mut err = e.into_record_error(None, first_ply + k, in_var);
+                err.at = crate::Location::Byte(at as u64);
+                return Err((err, nodes));
+            }
+        }
         nodes.push(p);
     }
     Ok(nodes)
@@ -129,6 +134,17 @@ fn moves_of(s: &str, offset: usize) -> Result<Vec<Move>, RecordError> {
             )),
         })
         .collect()
+}
+
+/// A result as DhtmlXQ pages write it: the PGN and Chinese forms, and the
+/// English pages' `W`, `L`, `D` (Red's win, loss, draw).
+fn parse_result(v: &str) -> Outcome {
+    match v.trim() {
+        "W" | "w" => Outcome::RedWins,
+        "L" | "l" => Outcome::BlackWins,
+        "D" | "d" => Outcome::Draw,
+        v => crate::pgn::parse_result(v).unwrap_or(Outcome::Ongoing),
+    }
 }
 
 /// Reads one block as a record. `offset` is where the block starts in the
@@ -190,85 +206,7 @@ pub(crate) fn read_block(
         )
     })?;
 
-    // Branch number → the nodes of its moves, by ply (1-based, game-wide).
-    let mut tree = Tree::new(start.clone());
-    let mut branch_nodes: BTreeMap<usize, (usize, Vec<NodeId>)> = BTreeMap::new();
-    let at = tags.get("movelist").map_or(offset, |t| t.1);
-    let nodes = play(&mut tree, Tree::ROOT, &main, at, 1)?;
-    branch_nodes.insert(0, (1, nodes));
-
-    // Branches, in the order of their numbers (a branch only leaves one
-    // numbered before it).
-    let mut branches: Vec<(usize, usize, usize, &str, usize)> = tags
-        .iter()
-        .filter_map(|(name, (value, at))| {
-            let rest = name.strip_prefix("move_")?;
-            let mut it = rest.split('_').map(|n| n.parse::<usize>().ok());
-            let (a, b, c) = (it.next()??, it.next()??, it.next()??);
-            Some((c, a, b, value.as_str(), *at))
-        })
-        .collect();
-    branches.sort();
-    if branches.len() > MAX_BRANCHES {
-        return Err(RecordError::at_byte(
-            ErrorKind::TooDeep {
-                limit: MAX_BRANCHES,
-            },
-            offset,
-        ));
-    }
-    for (c, a, b, value, at) in branches {
-        let bad = |m: String| RecordError::at_byte(ErrorKind::Syntax(m), at);
-        let (first_ply, nodes) = branch_nodes.get(&a).ok_or_else(|| {
-            bad(format!(
-                "branch {c} leaves branch {a}, which does not exist"
-            ))
-        })?;
-        if b == 0 || b < *first_ply {
-            return Err(bad(format!(
-                "branch {c} leaves branch {a} at move {b}, which branch {a} does not have"
-            )));
-        }
-        // The alternative to move b is played from the position before it.
-        let k = b - first_ply;
-        if k >= nodes.len() {
-            return Err(bad(format!(
-                "branch {c} leaves branch {a} at move {b}, after its last move"
-            )));
-        }
-        let parent = if k == 0 {
-            tree.parent(nodes[0])
-        } else {
-            nodes[k - 1]
-        };
-        let moves = moves_of(value, at)?;
-        let new_nodes = play(&mut tree, parent, &moves, at, b)?;
-        branch_nodes.insert(c, (b, new_nodes));
-    }
-
-    // Comments: `commentN` on the main line, `comment{c}_{N}` on branch c.
-    for (name, (value, _)) in &tags {
-        let Some(rest) = name.strip_prefix("comment") else {
-            continue;
-        };
-        let (branch, ply) = match rest.split_once('_') {
-            Some((c, n)) => (c.parse::<usize>().ok(), n.parse::<usize>().ok()),
-            None => (Some(0), rest.parse::<usize>().ok()),
-        };
-        let (Some(branch), Some(ply)) = (branch, ply) else {
-            continue;
-        };
-        let text = value.replace("||", "\n");
-        if branch == 0 && ply == 0 {
-            tree.comment(Tree::ROOT, &text);
-        } else if let Some((first, nodes)) = branch_nodes.get(&branch) {
-            if ply >= *first && ply - first < nodes.len() {
-                tree.comment(nodes[ply - first], &text);
-            }
-        }
-    }
-
-    let mut record = Record::new(start);
+    let mut record = Record::new(start.clone());
     record.source = Source {
         format: Format::DhtmlXq,
         encoding,
@@ -293,13 +231,166 @@ pub(crate) fn read_block(
             "black" => t.black = Some(v),
             "redteam" => t.red_team = Some(v),
             "blackteam" => t.black_team = Some(v),
-            "result" => t.result = crate::pgn::parse_result(&v).unwrap_or(Outcome::Ongoing),
+            "result" => t.result = parse_result(&v),
             "open" => t.opening = Some(v),
             "ecco" => t.ecco = Some(v),
             "author" | "owner" => t.author = Some(v),
             other => t.other.push((format!("DhtmlXQ_{other}"), v)),
         }
     }
+    // Branch number → the nodes of its moves, by ply (1-based, game-wide).
+    let mut tree = Tree::new(start.clone());
+    let mut branch_nodes: BTreeMap<usize, (usize, Vec<NodeId>)> = BTreeMap::new();
+    let at = tags.get("movelist").map_or(offset, |t| t.1);
+    let nodes = match play(&mut tree, Tree::ROOT, &main, at, 1) {
+        Ok(nodes) => nodes,
+        Err((e, nodes)) if nodes.len() + 1 == main.len() && e.code() == "illegal-move" => {
+            // The main line ends with an illegal move: kept apart for the
+            // ruling on it.
+            if let ErrorKind::IllegalMove { mv, reason } = &e.kind {
+                record.warnings.push(
+                    Warning::new(
+                        WarningKind::IllegalFinalMove {
+                            text: mv.to_string(),
+                            mv: *mv,
+                            reason: reason.clone(),
+                        },
+                        e.at,
+                    )
+                    .with_ply(main.len(), false),
+                );
+                record.illegal_final = Some(IllegalFinal {
+                    text: mv.to_string(),
+                    ply: main.len(),
+                    mv: *mv,
+                    reason: reason.clone(),
+                    comment: None,
+                });
+            }
+            nodes
+        }
+        Err((e, _)) => {
+            record.main = tree.into_line();
+            return Err(e.with_partial(record));
+        }
+    };
+    branch_nodes.insert(0, (1, nodes));
+
+    // Branches, in the order of their numbers (a branch only leaves one
+    // numbered before it).
+    let mut branches: Vec<(usize, usize, usize, &str, usize)> = tags
+        .iter()
+        .filter_map(|(name, (value, at))| {
+            let rest = name.strip_prefix("move_")?;
+            let mut it = rest.split('_').map(|n| n.parse::<usize>().ok());
+            let (a, b, c) = (it.next()??, it.next()??, it.next()??);
+            Some((c, a, b, value.as_str(), *at))
+        })
+        .collect();
+    branches.sort();
+    if branches.len() > MAX_BRANCHES {
+        return Err(RecordError::at_byte(
+            ErrorKind::TooDeep {
+                limit: MAX_BRANCHES,
+            },
+            offset,
+        ));
+    }
+    for (c, a, b, value, at) in branches {
+        let bad = |m: String| RecordError::at_byte(ErrorKind::Syntax(m), at);
+        let leave = |record: &mut Record, m: String| {
+            record.warnings.push(
+                Warning::new(
+                    WarningKind::VariationDropped {
+                        error: Box::new(bad(m).with_ply(b.max(1), true)),
+                        moves: 0,
+                    },
+                    crate::Location::Byte(at as u64),
+                )
+                .with_ply(b.max(1), true),
+            );
+        };
+        let Some((first_ply, nodes)) = branch_nodes.get(&a) else {
+            leave(
+                &mut record,
+                format!("branch {c} leaves branch {a}, which does not exist"),
+            );
+            continue;
+        };
+        if b == 0 || b < *first_ply || b - first_ply >= nodes.len() {
+            leave(
+                &mut record,
+                format!("branch {c} leaves branch {a} at move {b}, which branch {a} does not have"),
+            );
+            continue;
+        }
+        // The alternative to move b is played from the position before it.
+        let k = b - first_ply;
+        let parent = if k == 0 {
+            tree.parent(nodes[0])
+        } else {
+            nodes[k - 1]
+        };
+        let dropped = |record: &mut Record, error: RecordError, moves: usize| {
+            record.warnings.push(
+                Warning::new(
+                    WarningKind::VariationDropped {
+                        error: Box::new(error),
+                        moves,
+                    },
+                    crate::Location::Byte(at as u64),
+                )
+                .with_ply(b, true),
+            );
+        };
+        let moves = match moves_of(value, at) {
+            Ok(m) => m,
+            Err(e) => {
+                dropped(&mut record, e, 0);
+                continue;
+            }
+        };
+        match play(&mut tree, parent, &moves, at, b) {
+            Ok(new_nodes) => {
+                branch_nodes.insert(c, (b, new_nodes));
+            }
+            Err((e, done)) => {
+                // Leave the broken branch out (and the branches off it).
+                let n = done.first().map_or(0, |&f| tree.drop_subtree_from(f));
+                dropped(&mut record, e, n);
+            }
+        }
+    }
+
+    // Comments: `commentN` on the main line, `comment{c}_{N}` on branch c.
+    for (name, (value, at)) in &tags {
+        let Some(rest) = name.strip_prefix("comment") else {
+            continue;
+        };
+        let (branch, ply) = match rest.split_once('_') {
+            Some((c, n)) => (c.parse::<usize>().ok(), n.parse::<usize>().ok()),
+            None => (Some(0), rest.parse::<usize>().ok()),
+        };
+        let (Some(branch), Some(ply)) = (branch, ply) else {
+            continue;
+        };
+        let text = value.replace("||", "\n");
+        if branch == 0 && ply == 0 {
+            tree.comment(Tree::ROOT, &text);
+        } else if let Some((first, nodes)) = branch_nodes.get(&branch) {
+            if ply >= *first && ply - first < nodes.len() {
+                tree.comment(nodes[ply - first], &text);
+            } else if let (true, Some(&last)) = (ply >= *first, nodes.last()) {
+                // Past the branch's end: kept on its last move, and said.
+                tree.comment(last, &text);
+                record.warnings.push(Warning::new(
+                    WarningKind::CommentPastBranchEnd { named: ply },
+                    crate::Location::Byte(*at as u64),
+                ));
+            }
+        }
+    }
+
     record.main = tree.into_line();
     Ok(record)
 }

@@ -74,6 +74,72 @@ impl TextEncoding {
     }
 }
 
+impl TextEncoding {
+    /// Decodes `bytes`, reading each malformed sequence as U+FFFD; the
+    /// second value is the index of the first bad byte, if any.
+    pub(crate) fn decode_lossy(self, bytes: &[u8]) -> (String, Option<usize>) {
+        if let Some(s) = self.decode(bytes) {
+            return (s, None);
+        }
+        match self {
+            TextEncoding::Utf8 | TextEncoding::Utf8Bom => {
+                let first = std::str::from_utf8(bytes).err().map(|e| e.valid_up_to());
+                (String::from_utf8_lossy(bytes).into_owned(), first)
+            }
+            TextEncoding::Utf16Le => {
+                let units: Vec<u16> = bytes
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect();
+                let first = char::decode_utf16(units.iter().copied())
+                    .scan(0usize, |at, r| {
+                        let here = *at;
+                        *at += r.as_ref().map_or(1, |c| c.len_utf16());
+                        Some((here, r.is_err()))
+                    })
+                    .find(|&(_, bad)| bad)
+                    .map(|(i, _)| i * 2)
+                    .or((bytes.len() % 2 != 0).then_some(bytes.len() - 1));
+                (String::from_utf16_lossy(&units), first)
+            }
+            TextEncoding::Gb18030 | TextEncoding::Big5 => {
+                let enc = if self == TextEncoding::Big5 {
+                    encoding_rs::BIG5
+                } else {
+                    encoding_rs::GB18030
+                };
+                let mut decoder = enc.new_decoder_without_bom_handling();
+                let mut out = String::with_capacity(bytes.len() * 2);
+                let mut read = 0;
+                let mut first = None;
+                loop {
+                    out.reserve(
+                        decoder
+                            .max_utf8_buffer_length(bytes.len() - read)
+                            .unwrap_or(64),
+                    );
+                    let (result, n) = decoder.decode_to_string_without_replacement(
+                        &bytes[read..],
+                        &mut out,
+                        true,
+                    );
+                    read += n;
+                    match result {
+                        encoding_rs::DecoderResult::InputEmpty => break,
+                        encoding_rs::DecoderResult::OutputFull => {}
+                        encoding_rs::DecoderResult::Malformed(len, after) => {
+                            let bad = read - usize::from(after) - usize::from(len);
+                            first.get_or_insert(bad);
+                            out.push('\u{FFFD}');
+                        }
+                    }
+                }
+                (out, first)
+            }
+        }
+    }
+}
+
 fn legacy(enc: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<String> {
     enc.decode_without_bom_handling_and_without_replacement(bytes)
         .map(|c| c.into_owned())

@@ -5,6 +5,7 @@ use std::fmt;
 use xq_core::{FenError, IllegalMove, Move, ParseMoveError};
 
 use crate::format::Format;
+use crate::record::Record;
 
 /// A record, or a whole file, that cannot be read. It says where (the file
 /// position, the game, the ply) and why.
@@ -23,6 +24,12 @@ pub struct RecordError {
     pub ply: Option<usize>,
     /// Whether the ply is in a variation rather than the main line.
     pub in_variation: bool,
+    /// A record cut short: what was read before the error (for a main-line
+    /// move error at ply N, the first N − 1 plies with their comments and
+    /// variations, and the warnings so far). `None` when nothing of the
+    /// game could be kept. The error is still an error: a caller that
+    /// uses the partial record must say that it is cut, and why.
+    pub partial: Option<Box<Record>>,
 }
 
 /// A place in a file.
@@ -107,6 +114,20 @@ pub enum ErrorKind {
     },
     /// A record that cannot be written in the requested format.
     Unwritable(String),
+    /// A move that would take a FEN move counter past the largest the
+    /// oracle keeps (`xq_core::setup::MAX_FULLMOVES`, `MAX_HALFMOVES`).
+    CounterLimit {
+        /// The move.
+        mv: Move,
+        /// The counter.
+        counter: xq_core::Counter,
+    },
+    /// A library entry that is a section heading (an empty board with a
+    /// title), not a game: listed, not a failure.
+    Heading {
+        /// The heading's title.
+        title: String,
+    },
 }
 
 impl RecordError {
@@ -118,7 +139,18 @@ impl RecordError {
             at: Location::Nowhere,
             ply: None,
             in_variation: false,
+            partial: None,
         }
+    }
+
+    /// The record as far as it could be read, if any of it could.
+    pub fn partial(&self) -> Option<&Record> {
+        self.partial.as_deref()
+    }
+
+    pub(crate) fn with_partial(mut self, record: Record) -> RecordError {
+        self.partial = Some(Box::new(record));
+        self
     }
 
     /// A file that cannot be opened or read, for callers that open files
@@ -177,6 +209,8 @@ impl RecordError {
             ErrorKind::IllegalMove { .. } => "illegal-move",
             ErrorKind::TooDeep { .. } => "too-deep",
             ErrorKind::Unwritable(_) => "unwritable",
+            ErrorKind::CounterLimit { .. } => "counter-limit",
+            ErrorKind::Heading { .. } => "heading",
         }
     }
 }
@@ -220,6 +254,15 @@ impl fmt::Display for ErrorKind {
                 write!(f, "variations nest deeper than {limit} levels")
             }
             ErrorKind::Unwritable(s) => write!(f, "cannot write the record: {s}"),
+            ErrorKind::CounterLimit { mv, counter } => write!(
+                f,
+                "{mv} would take the {} past {}, the largest the oracle keeps",
+                counter.name(),
+                counter.range().1
+            ),
+            ErrorKind::Heading { title } => {
+                write!(f, "a heading of the library ({title:?}), not a game")
+            }
         }
     }
 }
@@ -233,17 +276,7 @@ impl fmt::Display for RecordError {
         if let Some(g) = self.game {
             parts.push(format!("game {g}"));
         }
-        if self.at != Location::Nowhere {
-            parts.push(self.at.to_string());
-        }
-        if let Some(p) = self.ply {
-            let line = if self.in_variation {
-                " (in a variation)"
-            } else {
-                ""
-            };
-            parts.push(format!("ply {p}{line}"));
-        }
+        parts.extend(place(self.at, self.ply, self.in_variation));
         if parts.is_empty() {
             write!(f, "{}", self.kind)
         } else {
@@ -264,19 +297,7 @@ impl RecordError {
         if let Some(g) = self.game {
             parts.push(format!("第 {g} 局"));
         }
-        match self.at {
-            Location::Nowhere => {}
-            Location::Text { line, column } => parts.push(format!("第 {line} 行第 {column} 列")),
-            Location::Byte(o) => parts.push(format!("第 {o} 字节（0x{o:X}）")),
-        }
-        if let Some(p) = self.ply {
-            let line = if self.in_variation {
-                "（变着中）"
-            } else {
-                ""
-            };
-            parts.push(format!("第 {p} 着{line}"));
-        }
+        parts.extend(place_zh(self.at, self.ply, self.in_variation));
         let why = self.kind.zh();
         if parts.is_empty() {
             why
@@ -304,8 +325,50 @@ impl ErrorKind {
             ErrorKind::IllegalMove { mv, reason } => format!("{mv} 不合规则：{}", reason.zh()),
             ErrorKind::TooDeep { limit } => format!("变着嵌套超过 {limit} 层"),
             ErrorKind::Unwritable(s) => format!("无法写出棋谱：{s}"),
+            ErrorKind::CounterLimit { mv, counter } => format!(
+                "{mv} 会使{}超过 {}（本程序所能记录的上限）",
+                match counter {
+                    xq_core::Counter::Halfmoves => "半回合计数",
+                    _ => "回合数",
+                },
+                counter.range().1
+            ),
+            ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),
         }
     }
 }
 
 impl std::error::Error for RecordError {}
+
+/// Where in a file and at which ply, as the messages say it: `4:9`,
+/// `ply 2 (in a variation)`.
+pub(crate) fn place(at: Location, ply: Option<usize>, in_variation: bool) -> Vec<String> {
+    let mut parts = Vec::new();
+    if at != Location::Nowhere {
+        parts.push(at.to_string());
+    }
+    if let Some(p) = ply {
+        let line = if in_variation {
+            " (in a variation)"
+        } else {
+            ""
+        };
+        parts.push(format!("ply {p}{line}"));
+    }
+    parts
+}
+
+/// [`place`] in Chinese: `第 4 行第 9 列`, `第 2 着（变着中）`.
+pub(crate) fn place_zh(at: Location, ply: Option<usize>, in_variation: bool) -> Vec<String> {
+    let mut parts = Vec::new();
+    match at {
+        Location::Nowhere => {}
+        Location::Text { line, column } => parts.push(format!("第 {line} 行第 {column} 列")),
+        Location::Byte(o) => parts.push(format!("第 {o} 字节（0x{o:X}）")),
+    }
+    if let Some(p) = ply {
+        let line = if in_variation { "（变着中）" } else { "" };
+        parts.push(format!("第 {p} 着{line}"));
+    }
+    parts
+}

@@ -50,6 +50,7 @@ mod format;
 mod pgn;
 mod record;
 mod tree;
+mod warning;
 mod xqf;
 
 use std::fs::File;
@@ -64,7 +65,9 @@ pub use pgn::split::MAX_GAME_BYTES;
 pub use pgn::{write_pgn, PgnOptions};
 pub use record::{Line, MoveNode, Record, RecordType, Source, Tags};
 pub use tree::MAX_VARIATION_DEPTH;
-pub use xqf::{write_xqf, KeyBytes, XqfOptions};
+pub use warning::{IllegalFinal, Warning, WarningKind};
+pub use xq_core::notation::{ReadNote, Reading};
+pub use xqf::{write_xqf, write_xqf_lossy, KeyBytes, XqfOptions};
 
 use pgn::split::{Dialect, Splitter};
 
@@ -82,6 +85,9 @@ pub struct ReadOptions {
     pub format: Option<Format>,
     /// The text encoding of PGN, WXF text and DhtmlXQ; detected if `None`.
     pub encoding: Option<TextEncoding>,
+    /// How move texts that leave out their 前/后 marker are read: by
+    /// legality (the default) or strictly.
+    pub reading: Reading,
 }
 
 /// Reads the records of a file one game at a time. An iterator of
@@ -90,6 +96,7 @@ pub struct Reader<R> {
     state: State<R>,
     format: Format,
     game: usize,
+    reading: Reading,
 }
 
 type Input<R> = io::Chain<Cursor<Vec<u8>>, R>;
@@ -187,6 +194,7 @@ impl<R: BufRead> Reader<R> {
             state,
             format,
             game: 0,
+            reading: options.reading,
         }
     }
 
@@ -195,6 +203,7 @@ impl<R: BufRead> Reader<R> {
             state: State::One(Some(result)),
             format,
             game: 0,
+            reading: Reading::default(),
         }
     }
 
@@ -230,14 +239,15 @@ impl<R: BufRead> Iterator for Reader<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let format = self.format;
+        let reading = self.reading;
         let item = match &mut self.state {
             State::One(slot) => slot.take(),
             State::Text(splitter) => {
                 let number = self.game + 1;
                 splitter.next_game().map(|g| {
                     g.and_then(|g| match format {
-                        Format::WxfText => pgn::parse_wxf(&g, number),
-                        _ => pgn::parse_pgn(&g, number),
+                        Format::WxfText => pgn::parse_wxf(&g, number, reading),
+                        _ => pgn::parse_pgn(&g, number, reading),
                     })
                 })
             }

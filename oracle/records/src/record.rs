@@ -1,9 +1,10 @@
 //! The record model: what a game record says, whatever format it came in.
 
-use xq_core::{Game, Move, Outcome, Position};
+use xq_core::{Game, Move, Outcome, Position, ReadNote};
 
 use crate::encoding::TextEncoding;
 use crate::format::Format;
+use crate::warning::{IllegalFinal, Warning};
 
 /// One game as a record holds it: tags, the start position, the main line
 /// with its comments and NAGs, and the variations as a tree.
@@ -18,6 +19,12 @@ pub struct Record {
     pub main: Line,
     /// Where the record came from.
     pub source: Source,
+    /// What the reader tolerated, in file order: every point is here,
+    /// none is silent.
+    pub warnings: Vec<Warning>,
+    /// The illegal move the record ends with, kept apart from the main
+    /// line (whose moves are all legal) for the ruling on it.
+    pub illegal_final: Option<IllegalFinal>,
 }
 
 /// The metadata of a game. The named fields are the tags that xiangqi
@@ -162,6 +169,9 @@ pub struct MoveNode {
     pub nags: Vec<u8>,
     /// Alternatives to this move, each played from the position before it.
     pub variations: Vec<Line>,
+    /// How the move's text was read, when the text alone did not name it
+    /// (a left-out 前/后 marker settled by legality).
+    pub read: Option<ReadNote>,
 }
 
 impl MoveNode {
@@ -172,6 +182,7 @@ impl MoveNode {
             comment: None,
             nags: Vec::new(),
             variations: Vec::new(),
+            read: None,
         }
     }
 }
@@ -203,6 +214,8 @@ impl Record {
                 game: 1,
                 notation: None,
             },
+            warnings: Vec::new(),
+            illegal_final: None,
         }
     }
 

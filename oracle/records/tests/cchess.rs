@@ -10,7 +10,7 @@ use std::process::Command;
 use xq_core::random::Rng;
 use xq_core::{Notation, Position};
 use xq_records::{
-    open, write_cbl, write_cbr, write_pgn, write_xqf, KeyBytes, Line, MoveNode, PgnOptions,
+    open, write_cbl, write_cbr, write_pgn, write_xqf_lossy, KeyBytes, Line, MoveNode, PgnOptions,
     ReadOptions, Record, XqfOptions,
 };
 
@@ -135,7 +135,11 @@ fn same_as_cchess() {
                 keys: KeyBytes::from_seed(seed ^ u64::from(version) << 8),
             };
             let path = dir.join(format!("v{version}-{seed}.xqf"));
-            std::fs::write(&path, write_xqf(&r, &opts).unwrap()).unwrap();
+            // A played start position has move counters XQF cannot hold:
+            // that, and only that, is left out.
+            let (bytes, lost) = write_xqf_lossy(&r, &opts).unwrap();
+            assert!(lost.iter().all(|l| l.contains("move counters")), "{lost:?}");
+            std::fs::write(&path, bytes).unwrap();
             files.push(path);
         }
     }

@@ -172,6 +172,27 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
     let games = all(&file("multi.pgn"));
     assert_eq!(games.len(), 4);
     assert_eq!(iccs(games[0].as_ref().unwrap()), "h2e2 h9g7");
+    // Game 2 ends with an illegal move: the record keeps it apart, typed,
+    // for the ruling on it, and says so.
+    let r = games[1].as_ref().unwrap();
+    assert_eq!(iccs(r), "h2e2 h9g7");
+    let last = r.illegal_final.as_ref().expect("the final illegal move");
+    assert_eq!((last.text.as_str(), last.ply), ("e2e9", 3));
+    assert_eq!(
+        last.reason,
+        xq_core::IllegalMove::CannonScreens { count: 2 }
+    );
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(
+        r.warnings[0].to_string(),
+        "9:17, ply 3: the record ends with an illegal move e2e9: a cannon captures over exactly one screen, and there are 2"
+    );
+    // With a move after it, the same move is an error that names the place,
+    // and the plies before it are kept as a partial record.
+    let text = String::from_utf8(file("multi.pgn"))
+        .unwrap()
+        .replace("2. e2e9 *", "2. e2e9 h0g2 *");
+    let games = all(text.as_bytes());
     let e = games[1].as_ref().unwrap_err();
     assert_eq!(e.game, Some(2));
     assert_eq!(e.ply, Some(3));
@@ -196,6 +217,7 @@ fn multi_game_file_reports_bad_games_and_reads_on() {
         }
         k => panic!("{k:?}"),
     }
+    assert_eq!(iccs(e.partial().expect("cut")), "h2e2 h9g7");
     assert_eq!(
         e.to_string(),
         "PGN, game 2, 9:17, ply 3: e2e9 is not legal: a cannon captures over exactly one screen, and there are 2"
@@ -326,6 +348,7 @@ fn format_override_and_encoding_override() {
     let forced = ReadOptions {
         format: Some(Format::Pgn),
         encoding: Some(TextEncoding::Gb18030),
+        ..ReadOptions::default()
     };
     let r: Vec<_> = read_bytes_with(&gbk, forced).collect();
     assert_eq!(iccs(r[0].as_ref().unwrap()), OPENING);
@@ -333,6 +356,7 @@ fn format_override_and_encoding_override() {
     let utf8 = ReadOptions {
         format: None,
         encoding: Some(TextEncoding::Utf8),
+        ..ReadOptions::default()
     };
     let e = read_bytes_with(&gbk, utf8).next().unwrap().unwrap_err();
     assert_eq!(e.code(), "undecodable");
@@ -342,6 +366,7 @@ fn format_override_and_encoding_override() {
     let cbr = ReadOptions {
         format: Some(Format::Cbr),
         encoding: None,
+        ..ReadOptions::default()
     };
     let e = read_bytes_with(&xqf, cbr).next().unwrap().unwrap_err();
     assert_eq!(e.code(), "bad-magic");
@@ -389,11 +414,29 @@ fn errors_name_the_place_and_reason() {
     let e = err("[FEN \"3k5/9/9/9/9/9/9/R8/R8/4K4 w\"]\n1. 车九平八");
     assert_eq!(e.code(), "ambiguous-move");
     assert_eq!(e.at, Location::Text { line: 2, column: 4 });
-    // An illegal move in a variation says so.
-    let e = err("1. h2e2 (1. h2h8) *");
-    assert_eq!(e.code(), "illegal-move");
-    assert!(e.in_variation);
-    assert_eq!(e.ply, Some(1));
+    // An illegal move in a variation drops that variation, with a warning
+    // that says where and why; the main line is kept.
+    let r = all(b"1. h2e2 (1. h2h8) h9g7 *").remove(0).unwrap();
+    assert_eq!(iccs(&r), "h2e2 h9g7");
+    assert_eq!(r.variation_count(), 0);
+    match &r.warnings[..] {
+        [w] => match &w.kind {
+            xq_records::WarningKind::VariationDropped { error, moves: 0 } => {
+                assert_eq!(error.code(), "illegal-move");
+                assert!(error.in_variation);
+                assert_eq!(error.ply, Some(1));
+                assert_eq!(
+                    w.at,
+                    Location::Text {
+                        line: 1,
+                        column: 13
+                    }
+                );
+            }
+            k => panic!("{k:?}"),
+        },
+        ws => panic!("{ws:?}"),
+    }
     // Syntax: an unclosed comment, a stray ')', an unclosed variation.
     let e = err("1. h2e2 {never closed");
     assert_eq!(
@@ -432,26 +475,91 @@ fn xqf_square_out_of_range_and_illegal_move() {
     ];
     x[0x10..0x30].copy_from_slice(&start);
     x.extend_from_slice(&[0x18, 0x20, 0xF0, 0, 0, 0, 0, 0]);
+    // Followed by more moves, it is an error (the record is cut there).
     let mut bad = x.clone();
-    bad.extend_from_slice(&[95 + 0x18, 0x20, 0, 0, 0, 0, 0, 0]);
+    bad.extend_from_slice(&[95 + 0x18, 0x20, 0xF0, 0, 0, 0, 0, 0]);
+    bad.extend_from_slice(&[23 + 0x18, 24 + 0x20, 0, 0, 0, 0, 0, 0]);
     let e = all(&bad).remove(0).unwrap_err();
     assert_eq!(e.kind, ErrorKind::SquareOutOfRange { value: 95 });
     assert_eq!((e.at, e.ply), (Location::Byte(0x408), Some(1)));
-    // 炮二进八 h2h9 jumps over two screens... a rook a0 to a5 through a3.
+    assert_eq!(e.partial().map(|r| r.main.moves.len()), Some(0));
+    // At the end of the main line, it is junk: left out, with a warning.
+    let mut junk = x.clone();
+    junk.extend_from_slice(&[23 + 0x18, 24 + 0x20, 0xF0, 0, 0, 0, 0, 0]);
+    junk.extend_from_slice(&[95 + 0x18, 0x20, 0, 0, 0, 0, 0, 0]);
+    let r = all(&junk).remove(0).unwrap();
+    assert_eq!(iccs(&r), "c3c4");
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].code(), "junk-move-dropped");
+    assert_eq!(r.warnings[0].at, Location::Byte(0x410));
+    // A rook a0 to a5 through the pawn on a3, as the last move: the record
+    // keeps it apart as its final illegal move.
     let mut illegal = x.clone();
     illegal.extend_from_slice(&[0x18, 5 + 0x20, 0, 0, 0, 0, 0, 0]);
-    let e = all(&illegal).remove(0).unwrap_err();
-    assert_eq!(e.code(), "illegal-move");
+    let r = all(&illegal).remove(0).unwrap();
+    assert!(r.main.moves.is_empty());
+    let last = r.illegal_final.as_ref().unwrap();
+    assert_eq!((last.text.as_str(), last.ply), ("a0a5", 1));
     assert!(matches!(
-        e.kind,
-        ErrorKind::IllegalMove {
-            reason: xq_core::IllegalMove::PathBlocked { .. },
-            ..
-        }
+        last.reason,
+        xq_core::IllegalMove::PathBlocked { .. }
     ));
+    assert_eq!(r.warnings[0].code(), "illegal-final-move");
     // A good one: 兵七进一 c3c4 (code 23 → 24).
     let mut good = x;
     good.extend_from_slice(&[23 + 0x18, 24 + 0x20, 0, 0, 0, 0, 0, 0]);
     let r = all(&good).remove(0).unwrap();
     assert_eq!(iccs(&r), "c3c4");
+}
+
+#[test]
+fn a_big5_game_in_a_gbk_file_is_decoded_as_big5_and_said() {
+    // A GBK game, then a Big5 one: each decoded in its own encoding.
+    let mut bytes = file("gbk.pgn");
+    bytes.extend_from_slice(&file("big5/00.pgn"));
+    let games = all(&bytes);
+    assert_eq!(games.len(), 2);
+    let (a, b) = (games[0].as_ref().unwrap(), games[1].as_ref().unwrap());
+    assert_eq!(a.tags.red.as_deref(), Some("吕钦"));
+    assert_eq!(a.source.encoding, TextEncoding::Gb18030);
+    assert_eq!(b.tags.red.as_deref(), Some("西馬 劉文義"));
+    assert_eq!(b.source.encoding, TextEncoding::Big5);
+    // The one that differs from the file's first reading is warned of.
+    let mixed = |r: &Record| {
+        r.warnings
+            .iter()
+            .filter(|w| w.code() == "mixed-encoding")
+            .count()
+    };
+    assert_eq!(mixed(a) + mixed(b), 1);
+}
+
+#[test]
+fn quoted_tag_values_are_read_and_said() {
+    let r = all("[Event \"第五屆\"銀荔杯\"全國冠軍賽\"]\n[Red \"a\"]\n\n1. h2e2 *\n".as_bytes())
+        .remove(0)
+        .unwrap();
+    assert_eq!(r.tags.event.as_deref(), Some("第五屆\"銀荔杯\"全國冠軍賽"));
+    assert_eq!(r.tags.red.as_deref(), Some("a"));
+    assert_eq!(r.warnings.len(), 1);
+    assert_eq!(r.warnings[0].code(), "quoted-tag-value");
+    assert_eq!(r.warnings[0].at, Location::Text { line: 1, column: 9 });
+    // A value that really is not closed is still an error.
+    assert_eq!(err("[Event \"a\"b]\n1. h2e2 *").code(), "syntax");
+}
+
+#[test]
+fn dhtmlxq_english_results_and_broken_branches() {
+    let page = "[DhtmlXQ][DhtmlXQ_result]W[/DhtmlXQ_result]\
+        [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\
+        [DhtmlXQ_move_0_1_1]1012[/DhtmlXQ_move_0_1_1]\
+        [DhtmlXQ_comment0_5]past the end[/DhtmlXQ_comment0_5][/DhtmlXQ]";
+    let r = all(page.as_bytes()).remove(0).unwrap();
+    assert_eq!(r.tags.result, Outcome::RedWins);
+    assert_eq!(iccs(&r), "h2e2 h9g7");
+    // Branch 1 (b9b7: Black's horse, on Red's turn) is left out, said.
+    assert_eq!(r.variation_count(), 0);
+    let codes: Vec<&str> = r.warnings.iter().map(|w| w.code()).collect();
+    assert_eq!(codes, ["variation-dropped", "comment-past-branch-end"]);
+    assert_eq!(r.main.moves[1].comment.as_deref(), Some("past the end"));
 }

@@ -43,6 +43,7 @@ fn exercise(bytes: &[u8]) {
         let opts = ReadOptions {
             format: Some(format),
             encoding: None,
+            ..ReadOptions::default()
         };
         for item in read_bytes_with(bytes, opts).take(1000) {
             if let Err(e) = item {

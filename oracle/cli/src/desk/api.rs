@@ -383,11 +383,16 @@ fn line_json(line: &Line, at: &Position, budget: &mut usize) -> Value {
 fn record_json(r: &Record, n: usize) -> Value {
     let t = &r.tags;
     let plies = r.main.moves.len();
-    let moves: Vec<String> = r
+    let mut moves: Vec<String> = r
         .main_moves()
         .take(MAX_PLIES)
         .map(|m| m.to_string())
         .collect();
+    // A record ending with an illegal move: the move goes with the others,
+    // and `/api/game` rules on it as it does for typed moves.
+    if plies < MAX_PLIES {
+        moves.extend(r.illegal_final.as_ref().map(|l| l.mv.to_string()));
+    }
     let mut budget = MAX_TREE_MOVES;
     let line = line_json(&r.main, &r.start, &mut budget);
     let mut v = json!({

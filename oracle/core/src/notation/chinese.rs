@@ -9,7 +9,7 @@
 //! `spec/NOTATION.md`.
 
 use super::common::{self, Action, Marker, MoveSpec};
-use super::ParseMoveError;
+use super::{ParseMoveError, ReadNote, Reading};
 use crate::position::Position;
 use crate::types::{Color, Move, Role};
 
@@ -130,12 +130,16 @@ fn read(text: &str) -> Result<MoveSpec, String> {
     }
 }
 
-pub(super) fn parse(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+pub(super) fn parse(
+    pos: &Position,
+    text: &str,
+    reading: Reading,
+) -> Result<(Move, Option<ReadNote>), ParseMoveError> {
     let spec = read(text).map_err(|detail| ParseMoveError::Syntax {
         text: text.to_string(),
         detail,
     })?;
-    common::resolve(pos, &spec, text, format)
+    common::resolve(pos, &spec, text, format, reading)
 }
 
 /// A file number or distance in the mover's script: 一…九 for Red,

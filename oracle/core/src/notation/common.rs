@@ -9,7 +9,7 @@
 //! notation spells the [`Description`]. The conventions are written up in
 //! `spec/NOTATION.md`.
 
-use super::ParseMoveError;
+use super::{ParseMoveError, ReadNote, Reading};
 use crate::geometry;
 use crate::legality::IllegalMove;
 use crate::position::Position;
@@ -288,15 +288,18 @@ fn only_obstructed(e: &IllegalMove) -> bool {
     )
 }
 
-/// Finds the move a [`MoveSpec`] names in `pos`. Legality is not checked:
-/// the caller does that and reports the rule a definite move breaks.
+/// Finds the move a [`MoveSpec`] names in `pos`. Legality is not checked
+/// for a text that names one piece: the caller does that and reports the
+/// rule a definite move breaks. A text that could name several pieces is
+/// settled by legality when `reading` allows it, and the note says so.
 /// `format` spells suggestions in the caller's notation.
 pub(super) fn resolve(
     pos: &Position,
     spec: &MoveSpec,
     text: &str,
     format: fn(&Position, Move) -> String,
-) -> Result<Move, ParseMoveError> {
+    reading: Reading,
+) -> Result<(Move, Option<ReadNote>), ParseMoveError> {
     let us = pos.turn();
     let role = spec.role;
     let no_such = |detail: String| ParseMoveError::NoSuchPiece {
@@ -359,6 +362,11 @@ pub(super) fn resolve(
                     )));
                 }
                 1 => picks,
+                _ if reading == Reading::ByLegality
+                    && one_legal(pos, &picks, spec).is_some_and(|r| r.is_ok()) =>
+                {
+                    picks
+                }
                 _ => {
                     let files: Vec<String> = picks
                         .iter()
@@ -379,31 +387,43 @@ pub(super) fn resolve(
     };
     if let [from] = candidates[..] {
         return destination(from, us, role, spec.action, spec.number)
-            .map(|to| Move::new(from, to))
+            .map(|to| (Move::new(from, to), None))
             .map_err(|detail| ParseMoveError::Syntax {
                 text: text.to_string(),
                 detail,
             });
     }
-    // Several pieces of the kind on the named file and no marker.
+    // Several pieces fit and the text does not say which.
+    let pieces = u8::try_from(candidates.len()).unwrap_or(u8::MAX);
+    if reading == Reading::ByLegality {
+        match one_legal(pos, &candidates, spec) {
+            Some(Ok(m)) => return Ok((m, Some(ReadNote::ByLegality { pieces }))),
+            // Several legal: ambiguous, named below.
+            Some(Err(())) => {}
+            // None legal: the one whose movement is sound names the move,
+            // so that the rules can say what is wrong with it (a pin, a
+            // check left standing).
+            None => {
+                if let [m] = moves_of(pos, &candidates, spec)
+                    .filter(|&m| pos.check_movement(m).is_ok())
+                    .collect::<Vec<_>>()[..]
+                {
+                    return Ok((m, None));
+                }
+            }
+        }
+    }
     if matches!(role, Role::Advisor | Role::Elephant) {
         // Records often leave out the marker for advisors and elephants,
         // whose shape of movement usually lets only one of them go there.
-        let moves: Vec<Move> = candidates
-            .iter()
-            .filter_map(|&from| {
-                destination(from, us, role, spec.action, spec.number)
-                    .ok()
-                    .map(|to| Move::new(from, to))
-            })
-            .collect();
+        let moves: Vec<Move> = moves_of(pos, &candidates, spec).collect();
         let pseudo: Vec<Move> = moves
             .iter()
             .copied()
             .filter(|&m| pos.check_movement(m).is_ok())
             .collect();
         if let [m] = pseudo[..] {
-            return Ok(m);
+            return Ok((m, None));
         }
         if pseudo.is_empty() {
             let obstructed: Vec<Move> = moves
@@ -412,44 +432,85 @@ pub(super) fn resolve(
                 .filter(|&m| pos.check_movement(m).is_err_and(|e| only_obstructed(&e)))
                 .collect();
             if let [m] = obstructed[..] {
-                return Ok(m);
+                return Ok((m, None));
             }
             if moves.len() == 1 {
-                return Ok(moves[0]);
+                return Ok((moves[0], None));
             }
         }
     }
+    let which = match spec.file {
+        Some(n) => format!(
+            "{us} has {} {} on file {n}; the front/rear marker must say which",
+            candidates.len(),
+            plural(role)
+        ),
+        None => format!(
+            "{us} has several {} on each of files {}; the file must be given",
+            plural(role),
+            candidates
+                .iter()
+                .map(|s| own_file(us, s.file()).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
     Err(ParseMoveError::Ambiguous {
         text: text.to_string(),
-        detail: format!(
-            "{us} has {} {} on file {}; the front/rear marker must say which{}",
-            candidates.len(),
-            plural(role),
-            spec.file.unwrap_or(0),
-            suggestions(pos, &candidates, spec, format)
-        ),
+        detail: format!("{which}{}", suggestions(pos, &candidates, spec, format)),
     })
 }
 
-/// ": write X or Y" for the moves the candidate pieces would make.
+/// The moves the text would name for each candidate piece (those whose
+/// shape of movement fits it).
+fn moves_of<'a>(
+    pos: &'a Position,
+    candidates: &'a [Square],
+    spec: &'a MoveSpec,
+) -> impl Iterator<Item = Move> + 'a {
+    candidates.iter().filter_map(move |&from| {
+        destination(from, pos.turn(), spec.role, spec.action, spec.number)
+            .ok()
+            .map(|to| Move::new(from, to))
+    })
+}
+
+/// Among the moves the candidates would make: `Some(Ok(m))` when `m` is the
+/// only legal one, `Some(Err(()))` when several are legal, `None` when none
+/// is.
+fn one_legal(pos: &Position, candidates: &[Square], spec: &MoveSpec) -> Option<Result<Move, ()>> {
+    let mut legal = moves_of(pos, candidates, spec).filter(|&m| pos.check_move(m).is_ok());
+    let first = legal.next()?;
+    Some(match legal.next() {
+        None => Ok(first),
+        Some(_) => Err(()),
+    })
+}
+
+/// ": write X or Y" for the legal moves the candidate pieces would make;
+/// an illegal move is never suggested. When none is legal, what stops each.
 fn suggestions(
     pos: &Position,
     candidates: &[Square],
     spec: &MoveSpec,
     format: fn(&Position, Move) -> String,
 ) -> String {
-    let texts: Vec<String> = candidates
+    let moves: Vec<Move> = moves_of(pos, candidates, spec).collect();
+    let legal: Vec<String> = moves
         .iter()
-        .filter_map(|&from| {
-            destination(from, pos.turn(), spec.role, spec.action, spec.number)
-                .ok()
-                .map(|to| Move::new(from, to))
-        })
-        .map(|m| format!("{} ({m})", format(pos, m)))
+        .filter(|&&m| pos.check_move(m).is_ok())
+        .map(|&m| format!("{} ({m})", format(pos, m)))
         .collect();
-    if texts.is_empty() {
+    if !legal.is_empty() {
+        return format!(": write {}", legal.join(" or "));
+    }
+    let refused: Vec<String> = moves
+        .iter()
+        .filter_map(|&m| pos.check_move(m).err().map(|e| format!("{m}: {e}")))
+        .collect();
+    if refused.is_empty() {
         String::new()
     } else {
-        format!(": write {}", texts.join(" or "))
+        format!("; none of them can make it ({})", refused.join("; "))
     }
 }

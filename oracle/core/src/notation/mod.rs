@@ -222,17 +222,98 @@ pub fn detect(text: &str) -> Notation {
     }
 }
 
-/// Parses a move in any of the three notations and checks that it is legal.
+/// How strictly a move text is read when it leaves out the marker that
+/// says which of several pieces on one file moves (spec/NOTATION.md,
+/// "Reading by legality").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// As the notation is written: the unmarked form is read only for
+    /// advisors and elephants whose shape of movement settles it. What the
+    /// suite's `convert` and `is-legal` questions and [`parse_move`] use.
+    Strict,
+    /// As a careful arbiter reads a scoresheet: an unmarked move is read
+    /// when exactly one of the pieces it could name can legally make it
+    /// (pins and check count). What record readers use by default.
+    #[default]
+    ByLegality,
+}
+
+/// How a move text was read, when the text alone did not say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ReadNote {
+    /// The text left out its 前/后 (or 中, 二, 三 …) marker, and only one
+    /// of the `pieces` it could name can legally make the move.
+    ByLegality {
+        /// How many of the mover's pieces the text could name.
+        pieces: u8,
+    },
+}
+
+impl ReadNote {
+    /// A short stable name, for JSON: `read-by-legality`.
+    pub fn code(self) -> &'static str {
+        match self {
+            ReadNote::ByLegality { .. } => "read-by-legality",
+        }
+    }
+}
+
+impl fmt::Display for ReadNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadNote::ByLegality { pieces } => write!(
+                f,
+                "read by legality: the marker is left out, and only one of the {pieces} pieces it could name can legally make the move"
+            ),
+        }
+    }
+}
+
+impl ReadNote {
+    /// The explanation in Chinese.
+    pub fn zh(self) -> String {
+        match self {
+            ReadNote::ByLegality { pieces } => {
+                format!("按合法性读出：未写前/后，{pieces} 个可能的棋子中只有一个能合法走这步")
+            }
+        }
+    }
+}
+
+/// A move read from a text, and how it was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadMove {
+    /// The legal move.
+    pub mv: Move,
+    /// `Some` when the text alone did not name the move.
+    pub note: Option<ReadNote>,
+}
+
+/// Parses a move in any of the three notations and checks that it is legal
+/// (strictly: see [`Reading::Strict`]).
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     parse_move_as(pos, text, detect(text))
 }
 
-/// Parses a move in the given notation and checks that it is legal.
+/// Parses a move in the given notation and checks that it is legal
+/// (strictly: see [`Reading::Strict`]).
 pub fn parse_move_as(
     pos: &Position,
     text: &str,
     notation: Notation,
 ) -> Result<Move, ParseMoveError> {
+    read_move(pos, text, Some(notation), Reading::Strict).map(|r| r.mv)
+}
+
+/// Reads a move in the given notation (detected from the text if `None`)
+/// the way `reading` says, and checks that it is legal.
+pub fn read_move(
+    pos: &Position,
+    text: &str,
+    notation: Option<Notation>,
+    reading: Reading,
+) -> Result<ReadMove, ParseMoveError> {
     let text = text.trim();
     if text.len() > MAX_MOVE_BYTES {
         return Err(ParseMoveError::Syntax {
@@ -243,10 +324,10 @@ pub fn parse_move_as(
             ),
         });
     }
-    let mv = match notation {
-        Notation::Iccs => iccs::parse(text)?,
-        Notation::Wxf => wxf::parse(pos, text)?,
-        Notation::Chinese => chinese::parse(pos, text)?,
+    let (mv, note) = match notation.unwrap_or_else(|| detect(text)) {
+        Notation::Iccs => (iccs::parse(text)?, None),
+        Notation::Wxf => wxf::parse(pos, text, reading)?,
+        Notation::Chinese => chinese::parse(pos, text, reading)?,
     };
     pos.check_move(mv)
         .map_err(|reason| ParseMoveError::Illegal {
@@ -254,7 +335,7 @@ pub fn parse_move_as(
             mv,
             reason,
         })?;
-    Ok(mv)
+    Ok(ReadMove { mv, note })
 }
 
 /// Writes a legal move in the given notation.

@@ -1,40 +1,90 @@
 //! Reading one PGN (or WXF text) game: tags, then the movetext with its
 //! comments, NAGs and nested variations, each move checked as it is read.
 
-use xq_core::notation::detect;
-use xq_core::{Notation, Outcome, Position, Validation};
+use xq_core::notation::{detect, ReadNote, Reading};
+use xq_core::{Notation, Outcome, ParseMoveError, Position, Validation};
 
-use super::lex::{lex, Tok, Token};
+use super::lex::{Lexer, Tok, Token};
 use super::split::GameText;
 use crate::error::{ErrorKind, RecordError};
 use crate::format::Format;
 use crate::record::{Record, RecordType, Source, Tags};
 use crate::tree::{NodeId, Tree};
+use crate::warning::{IllegalFinal, Warning, WarningKind};
 
 /// Reads one PGN game.
-pub(crate) fn parse_pgn(game: &GameText, number: usize) -> Result<Record, RecordError> {
-    let tokens = lex(&game.text, game.first_line, 1)?;
-    let split = tokens
-        .iter()
-        .position(|t| !matches!(t.tok, Tok::Tag(..)))
-        .unwrap_or(tokens.len());
-    let tags: Vec<(String, String, usize, usize)> = tokens[..split]
-        .iter()
-        .map(|t| match &t.tok {
-            Tok::Tag(n, v) => (n.clone(), v.clone(), t.line, t.column),
-            _ => unreachable!("split at the first non-tag"),
-        })
-        .collect();
+pub(crate) fn parse_pgn(
+    game: &GameText,
+    number: usize,
+    reading: Reading,
+) -> Result<Record, RecordError> {
+    let mut lx = Lexer::new(&game.text, game.first_line, 1);
+    let mut tags: Vec<(String, String, usize, usize)> = Vec::new();
+    while let Some(Ok(Token {
+        tok: Tok::Tag(..), ..
+    })) = lx.peek(0)
+    {
+        if let Some(Ok(Token {
+            tok: Tok::Tag(n, v),
+            line,
+            column,
+        })) = lx.next_token()
+        {
+            tags.push((n.to_string(), v, line, column));
+        }
+    }
+    if let Some(Err(e)) = lx.peek(0) {
+        // A malformed tag: nothing of the game is read yet.
+        return Err(e.clone());
+    }
     let header = Header::from_tags(&tags)?;
     let mut record = header.record(Format::Pgn, game, number);
-    let tree = movetext(&tokens[split..], &header, &mut record)?;
-    record.main = tree.into_line();
-    Ok(record)
+    mixed_warning(game, &mut record);
+    record.warnings.append(&mut lx.warnings);
+    finish(movetext(&mut lx, &header, &mut record, reading), record)
+}
+
+/// A game in another legacy encoding than its file's: said.
+fn mixed_warning(game: &GameText, record: &mut Record) {
+    if let Some((file, game_enc)) = game.mixed {
+        record.warnings.push(Warning::new(
+            WarningKind::MixedEncoding {
+                file,
+                game: game_enc,
+            },
+            crate::Location::Text {
+                line: game.first_line,
+                column: 1,
+            },
+        ));
+    }
+}
+
+/// The record with its tree, or the error with the record as far as it
+/// was read.
+fn finish(
+    played: Result<Tree, (RecordError, Tree)>,
+    mut record: Record,
+) -> Result<Record, RecordError> {
+    match played {
+        Ok(tree) => {
+            record.main = tree.into_line();
+            Ok(record)
+        }
+        Err((e, tree)) => {
+            record.main = tree.into_line();
+            Err(e.with_partial(record))
+        }
+    }
 }
 
 /// Reads one game of the WXF text format: `KEY value` lines, then
 /// `START{ … }END` around the moves.
-pub(crate) fn parse_wxf(game: &GameText, number: usize) -> Result<Record, RecordError> {
+pub(crate) fn parse_wxf(
+    game: &GameText,
+    number: usize,
+    reading: Reading,
+) -> Result<Record, RecordError> {
     let text = &game.text;
     let mut tags = Vec::new();
     let mut body = None;
@@ -67,10 +117,9 @@ pub(crate) fn parse_wxf(game: &GameText, number: usize) -> Result<Record, Record
     let mut header = Header::from_tags(&tags)?;
     header.notation = Some(Notation::Wxf);
     let mut record = header.record(Format::WxfText, game, number);
-    let tokens = lex(&rest[..end], line, column)?;
-    let tree = movetext(&tokens, &header, &mut record)?;
-    record.main = tree.into_line();
-    Ok(record)
+    mixed_warning(game, &mut record);
+    let mut lx = Lexer::new(&rest[..end], line, column);
+    finish(movetext(&mut lx, &header, &mut record, reading), record)
 }
 
 /// What the tags say, before the moves are read.
@@ -155,6 +204,8 @@ impl Header {
                 game: number,
                 notation: self.notation.or(self.uci_ranks.then_some(Notation::Iccs)),
             },
+            warnings: Vec::new(),
+            illegal_final: None,
         }
     }
 }
@@ -274,36 +325,73 @@ fn uci_to_iccs(word: &str) -> Option<String> {
 }
 
 /// Plays the movetext into a tree. Variations hang off the move before
-/// `(`; comments go after the move they follow.
-fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tree, RecordError> {
+/// `(`; comments go after the move they follow. A variation that cannot be
+/// read is left out with a warning; an illegal move that ends the main line
+/// is kept apart ([`Record::illegal_final`]); any other error stops the
+/// game, and the tree so far comes back with it.
+fn movetext(
+    lx: &mut Lexer,
+    header: &Header,
+    record: &mut Record,
+    reading: Reading,
+) -> Result<Tree, (RecordError, Tree)> {
     let mut tree = Tree::new(header.start.clone());
+    match play_movetext(lx, header, record, reading, &mut tree) {
+        Ok(()) => Ok(tree),
+        Err(e) => Err((e, tree)),
+    }
+}
+
+/// One open variation: the node to return to at `)`, and the variation's
+/// first node once it has one.
+struct Open {
+    back: NodeId,
+    first: Option<NodeId>,
+}
+
+fn play_movetext(
+    lx: &mut Lexer,
+    header: &Header,
+    record: &mut Record,
+    reading: Reading,
+    tree: &mut Tree,
+) -> Result<(), RecordError> {
     let mut current: NodeId = Tree::ROOT;
-    // For each open variation: the node to return to at `)`.
-    let mut stack: Vec<NodeId> = Vec::new();
+    let mut stack: Vec<Open> = Vec::new();
     // A variation just opened and no move yet: its comment goes before.
     let mut fresh_variation = false;
     let mut pending_pre: Vec<String> = Vec::new();
     let mut notation_seen = false;
-    let mut i = 0;
     let syntax = |t: &Token, m: &str| {
         RecordError::at_text(ErrorKind::Syntax(m.to_string()), t.line, t.column)
     };
-    while i < tokens.len() {
-        let t = &tokens[i];
-        i += 1;
+    while let Some(t) = lx.next_token() {
+        let t = t?;
         match &t.tok {
             Tok::Tag(name, _) => {
-                return Err(syntax(t, &format!("tag {name} in the middle of the moves")))
+                return Err(syntax(
+                    &t,
+                    &format!("tag {name} in the middle of the moves"),
+                ))
             }
             Tok::Comment(c) => {
                 if fresh_variation {
                     // Kept until the variation's first move exists.
-                    let next_is_move = tokens[i..]
-                        .iter()
-                        .find(|t| !matches!(t.tok, Tok::Comment(_)))
-                        .is_some_and(|t| matches!(t.tok, Tok::Word(_)));
+                    let mut k = 0;
+                    let next_is_move = loop {
+                        match lx.peek(k) {
+                            Some(Ok(Token {
+                                tok: Tok::Comment(_),
+                                ..
+                            })) => k += 1,
+                            Some(Ok(Token {
+                                tok: Tok::Word(_), ..
+                            })) => break true,
+                            _ => break false,
+                        }
+                    };
                     if next_is_move {
-                        pending_pre.push(c.clone());
+                        pending_pre.push(c.to_string());
                         continue;
                     }
                 }
@@ -313,28 +401,32 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
             Tok::Open => {
                 if current == Tree::ROOT || fresh_variation {
                     return Err(syntax(
-                        t,
+                        &t,
                         "a variation '(' before any move it could replace",
                     ));
                 }
                 if stack.len() >= crate::tree::MAX_VARIATION_DEPTH {
-                    return Err(syntax(t, "variations nest too deeply"));
+                    return Err(syntax(&t, "variations nest too deeply"));
                 }
-                stack.push(current);
+                stack.push(Open {
+                    back: current,
+                    first: None,
+                });
                 current = tree.parent(current);
                 fresh_variation = true;
             }
             Tok::Close => {
                 current = stack
                     .pop()
-                    .ok_or_else(|| syntax(t, "')' closes no variation"))?;
+                    .ok_or_else(|| syntax(&t, "')' closes no variation"))?
+                    .back;
                 fresh_variation = false;
             }
             Tok::Word(w) => match classify(w) {
                 Word::Number => {}
                 Word::Result(o) => {
                     if !stack.is_empty() {
-                        return Err(syntax(t, "the result comes before a variation is closed"));
+                        return Err(syntax(&t, "the result comes before a variation is closed"));
                     }
                     if record.tags.result == Outcome::Ongoing {
                         record.tags.result = o;
@@ -346,18 +438,21 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
                     // Stray spaces inside a Chinese move: `马８ 进７`.
                     if chinese_piece(&text) {
                         while text.chars().count() < 4 {
-                            match tokens.get(i).map(|t| &t.tok) {
-                                Some(Tok::Word(next))
-                                    if chinese_piece(next.trim_end_matches(['!', '?']))
-                                        || next.chars().all(|c| c.is_ascii_digit()) =>
+                            match lx.peek(0) {
+                                Some(Ok(Token {
+                                    tok: Tok::Word(next),
+                                    ..
+                                })) if chinese_piece(next.trim_end_matches(['!', '?']))
+                                    || next.chars().all(|c| c.is_ascii_digit()) =>
                                 {
+                                    let next = *next;
                                     if let Word::Move(more, n) = classify(next) {
                                         text.push_str(&more);
                                         nags = n;
                                     } else {
                                         text.push_str(next);
                                     }
-                                    i += 1;
+                                    lx.next_token();
                                 }
                                 _ => break,
                             }
@@ -376,33 +471,113 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
                     };
                     let (ply, in_var) = tree.next_ply(current);
                     let in_var = in_var || !stack.is_empty();
-                    let added = tree.add_text(current, &text, notation).or_else(|e| {
-                        // A wrong Format tag: fall back on what the move looks like.
-                        match (&e, notation) {
-                            (
-                                crate::tree::AddError::Text(xq_core::ParseMoveError::Syntax {
-                                    ..
-                                }),
-                                Some(n),
-                            ) if detect(&text) != n => {
-                                tree.add_text(current, &text, None).map_err(|_| e)
+                    let added = tree
+                        .add_text(current, &text, notation, reading)
+                        .or_else(|e| {
+                            // A wrong Format tag: fall back on what the move looks like.
+                            match (&e, notation) {
+                                (
+                                    crate::tree::AddError::Text(xq_core::ParseMoveError::Syntax {
+                                        ..
+                                    }),
+                                    Some(n),
+                                ) if detect(&text) != n => {
+                                    tree.add_text(current, &text, None, reading)
+                                        .map_err(|again| match again {
+                                            // It is a move, and an illegal one.
+                                            crate::tree::AddError::Text(
+                                                ParseMoveError::Illegal { .. },
+                                            ) => again,
+                                            _ => e,
+                                        })
+                                }
+                                _ => Err(e),
                             }
-                            _ => Err(e),
+                        });
+                    let at = crate::Location::Text {
+                        line: t.line,
+                        column: t.column,
+                    };
+                    let (node, note) = match added {
+                        Ok(x) => x,
+                        Err(e) => {
+                            let mut err = e.into_record_error(Some(&text), ply, in_var);
+                            err.at = at;
+                            if let Some(open) = stack.pop() {
+                                // Leave the broken variation out, keep the rest.
+                                let moves = open.first.map_or(0, |f| tree.drop_subtree_from(f));
+                                skip_to_close(lx)?;
+                                record.warnings.push(
+                                    Warning::new(
+                                        WarningKind::VariationDropped {
+                                            error: Box::new(err),
+                                            moves,
+                                        },
+                                        at,
+                                    )
+                                    .with_ply(ply, true),
+                                );
+                                current = open.back;
+                                fresh_variation = false;
+                                pending_pre.clear();
+                                continue;
+                            }
+                            if let ErrorKind::Move {
+                                error: ParseMoveError::Illegal { mv, reason, .. },
+                                ..
+                            } = &err.kind
+                            {
+                                // A move that moves nothing (or the other
+                                // side's piece) is a broken record, not a
+                                // player's illegal move: as in XQF and CBR.
+                                if !in_var && reason.is_player_violation() {
+                                    if let Some(comment) = only_end_follows(lx, record) {
+                                        record.warnings.push(
+                                            Warning::new(
+                                                WarningKind::IllegalFinalMove {
+                                                    text: text.clone(),
+                                                    mv: *mv,
+                                                    reason: reason.clone(),
+                                                },
+                                                at,
+                                            )
+                                            .with_ply(ply, false),
+                                        );
+                                        record.illegal_final = Some(IllegalFinal {
+                                            text,
+                                            ply,
+                                            mv: *mv,
+                                            reason: reason.clone(),
+                                            comment,
+                                        });
+                                        return Ok(());
+                                    }
+                                }
+                            }
+                            return Err(err);
                         }
-                    });
-                    let node = added.map_err(|e| {
-                        let mut err = e.into_record_error(Some(&text), ply, in_var);
-                        err.at = crate::Location::Text {
-                            line: t.line,
-                            column: t.column,
-                        };
-                        err
-                    })?;
+                    };
+                    if let Some(ReadNote::ByLegality { pieces }) = note {
+                        record.warnings.push(
+                            Warning::new(
+                                WarningKind::ReadByLegality {
+                                    text: text.clone(),
+                                    mv: tree.move_of(node),
+                                    pieces,
+                                },
+                                at,
+                            )
+                            .with_ply(ply, in_var),
+                        );
+                    }
                     if !notation_seen {
                         notation_seen = true;
                         if record.source.notation.is_none() {
                             record.source.notation = Some(detect(&text));
                         }
+                    }
+                    if let Some(open) = stack.last_mut() {
+                        open.first.get_or_insert(node);
                     }
                     current = node;
                     for c in pending_pre.drain(..) {
@@ -417,8 +592,79 @@ fn movetext(tokens: &[Token], header: &Header, record: &mut Record) -> Result<Tr
         }
     }
     if !stack.is_empty() {
-        let t = tokens.last().expect("a variation was opened");
-        return Err(syntax(t, "a variation '(' is never closed"));
+        let (line, column) = lx.last_at;
+        return Err(RecordError::at_text(
+            ErrorKind::Syntax("a variation '(' is never closed".into()),
+            line,
+            column,
+        ));
     }
-    Ok(tree)
+    Ok(())
+}
+
+/// Skips the rest of a variation, to the `)` that closes it.
+fn skip_to_close(lx: &mut Lexer) -> Result<(), RecordError> {
+    let mut depth = 0usize;
+    while let Some(t) = lx.next_token() {
+        match t?.tok {
+            Tok::Open => depth += 1,
+            Tok::Close if depth == 0 => return Ok(()),
+            Tok::Close => depth -= 1,
+            _ => {}
+        }
+    }
+    let (line, column) = lx.last_at;
+    Err(RecordError::at_text(
+        ErrorKind::Syntax("a variation '(' is never closed".into()),
+        line,
+        column,
+    ))
+}
+
+/// After an illegal main-line move: `Some(comments)` when nothing but
+/// comments, NAGs, move numbers and the result follow (the record ends
+/// with the illegal move), taking them and the result; `None` (taking
+/// nothing) when more moves or variations come.
+fn only_end_follows(lx: &mut Lexer, record: &mut Record) -> Option<Option<String>> {
+    let mut k = 0;
+    loop {
+        match lx.peek(k) {
+            None => break,
+            Some(Ok(Token {
+                tok: Tok::Comment(_) | Tok::Nag(_),
+                ..
+            })) => {}
+            Some(Ok(Token {
+                tok: Tok::Word(w), ..
+            })) => match classify(w) {
+                Word::Number => {}
+                Word::Result(_) => break,
+                Word::Move(..) => return None,
+            },
+            _ => return None,
+        }
+        k += 1;
+    }
+    let mut comment: Option<String> = None;
+    while let Some(Ok(t)) = lx.next_token() {
+        match t.tok {
+            Tok::Comment(c) if !c.trim().is_empty() => match &mut comment {
+                Some(s) => {
+                    s.push('\n');
+                    s.push_str(c.trim());
+                }
+                None => comment = Some(c.trim().to_string()),
+            },
+            Tok::Word(w) => {
+                if let Word::Result(o) = classify(w) {
+                    if record.tags.result == Outcome::Ongoing {
+                        record.tags.result = o;
+                    }
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(comment)
 }

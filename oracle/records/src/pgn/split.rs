@@ -12,12 +12,19 @@ use crate::error::{ErrorKind, RecordError};
 /// and skipped, so that memory stays bounded whatever the input.
 pub const MAX_GAME_BYTES: usize = 16 << 20;
 
+/// How far past an unreadable game the reader looks for the next one
+/// before it gives up on the input.
+const SKIP_LIMIT: u64 = 4 * MAX_GAME_BYTES as u64;
+
 /// One game's text, decoded.
 pub(crate) struct GameText {
     pub text: String,
     /// The line of the file the text starts on (from 1).
     pub first_line: usize,
     pub encoding: TextEncoding,
+    /// `(file, game)` when the game is in another legacy encoding than
+    /// the file's first.
+    pub mixed: Option<(TextEncoding, TextEncoding)>,
 }
 
 /// How games are told apart.
@@ -29,6 +36,10 @@ pub(crate) enum Dialect {
     WxfText,
 }
 
+/// A line read but not yet given to a game: its text, its bytes, its
+/// number, its offset, and the legacy encoding it was decoded with.
+type PendingLine = (String, Vec<u8>, usize, u64, Option<TextEncoding>);
+
 pub(crate) struct Splitter<R> {
     input: R,
     dialect: Dialect,
@@ -39,7 +50,7 @@ pub(crate) struct Splitter<R> {
     line_no: usize,
     offset: u64,
     /// A line read but not yet given to a game (the first line of the next).
-    pending: Option<(String, usize, u64, Option<TextEncoding>)>,
+    pending: Option<PendingLine>,
     done: bool,
     buf: Vec<u8>,
 }
@@ -77,7 +88,7 @@ impl<R: BufRead> Splitter<R> {
     /// most `MAX_GAME_BYTES` of it.
     fn read_line(&mut self) -> Result<LineRead, RecordError> {
         self.buf.clear();
-        let mut overlong = false;
+        let overlong = false;
         let mut any = false;
         loop {
             let chunk = self
@@ -94,9 +105,20 @@ impl<R: BufRead> Splitter<R> {
             };
             let room = MAX_GAME_BYTES.saturating_sub(self.buf.len());
             if take > room {
-                overlong = true;
+                // No record has a line this long: the input is not text
+                // (an endless stream such as /dev/zero, a binary file read
+                // as PGN). Stop here rather than read on.
+                self.input.consume(room);
+                self.offset += room as u64;
+                return Err(RecordError::at_text(
+                    ErrorKind::TooLarge {
+                        limit: MAX_GAME_BYTES,
+                    },
+                    self.line_no + 1,
+                    1,
+                ));
             }
-            self.buf.extend_from_slice(&chunk[..take.min(room)]);
+            self.buf.extend_from_slice(&chunk[..take]);
             let used = take + usize::from(newline);
             self.input.consume(used);
             self.offset += used as u64;
@@ -154,10 +176,11 @@ impl<R: BufRead> Splitter<R> {
         let mut error: Option<RecordError> = None;
         let mut in_brace = false;
         let mut seen_moves = false;
+        let mut skipped = 0u64;
 
-        if let Some((line, no, off, enc)) = self.pending.take() {
+        if let Some((line, raw, no, off, enc)) = self.pending.take() {
             scan(&line, self.dialect, &mut in_brace, &mut seen_moves);
-            acc.take(&line, no, off, enc);
+            acc.take(&line, &raw, no, off, enc);
         }
         while !self.done {
             let line_offset = self.offset;
@@ -187,7 +210,7 @@ impl<R: BufRead> Splitter<R> {
                 }
             };
             if !in_brace && seen_moves && starts_game(&line, self.dialect) {
-                self.pending = Some((line, self.line_no, line_offset, enc));
+                self.pending = Some((line, self.buf.clone(), self.line_no, line_offset, enc));
                 break;
             }
             scan(&line, self.dialect, &mut in_brace, &mut seen_moves);
@@ -201,13 +224,25 @@ impl<R: BufRead> Splitter<R> {
                 ));
             }
             if error.is_some() {
-                // Keep counting lines, but hold no more text.
+                // Keep counting lines, but hold no more text; an input that
+                // never starts another game is not read for ever.
                 if !acc.started {
-                    acc.take("", self.line_no, line_offset, None);
+                    acc.take("", b"", self.line_no, line_offset, None);
+                }
+                skipped += line.len() as u64 + 1;
+                if skipped > SKIP_LIMIT {
+                    self.done = true;
+                    return Some(Err(RecordError::at_text(
+                        ErrorKind::Syntax(format!(
+                            "no new game starts in the {SKIP_LIMIT} bytes after a game that could not be read: the rest of the input is not read"
+                        )),
+                        self.line_no,
+                        1,
+                    )));
                 }
                 continue;
             }
-            acc.take(&line, self.line_no, line_offset, enc);
+            acc.take(&line, &self.buf, self.line_no, line_offset, enc);
         }
         if let Some(e) = error {
             return Some(Err(e));
@@ -215,15 +250,32 @@ impl<R: BufRead> Splitter<R> {
         if acc.text.trim().is_empty() {
             return None;
         }
-        let encoding = acc.used.unwrap_or(if self.bom {
+        let mut encoding = acc.used.unwrap_or(if self.bom {
             TextEncoding::Utf8Bom
         } else {
             TextEncoding::Utf8
         });
+        let mut text = acc.text;
+        let mut mixed = None;
+        if let (None, Some(file)) = (self.forced, acc.used) {
+            // The file's legacy encoding was decided by its first such
+            // text; a game of the other one (a Big5 game in a GBK file)
+            // often decodes in both, garbled in one. Decided again here,
+            // on the game's own bytes.
+            let game = encoding::detect(&acc.raw);
+            if game != file && matches!(game, TextEncoding::Big5 | TextEncoding::Gb18030) {
+                if let Some(t) = game.decode(&acc.raw) {
+                    text = t;
+                    encoding = game;
+                    mixed = Some((file, game));
+                }
+            }
+        }
         Some(Ok(GameText {
-            text: acc.text,
+            text,
             first_line: acc.first_line,
             encoding,
+            mixed,
         }))
     }
 }
@@ -232,6 +284,9 @@ impl<R: BufRead> Splitter<R> {
 #[derive(Default)]
 struct Acc {
     text: String,
+    /// The game's bytes, kept only once a line is not UTF-8 (to decide
+    /// the game's legacy encoding on its own bytes).
+    raw: Vec<u8>,
     first_line: usize,
     first_offset: u64,
     used: Option<TextEncoding>,
@@ -239,14 +294,23 @@ struct Acc {
 }
 
 impl Acc {
-    fn take(&mut self, line: &str, no: usize, off: u64, enc: Option<TextEncoding>) {
+    fn take(&mut self, line: &str, raw: &[u8], no: usize, off: u64, enc: Option<TextEncoding>) {
         if !self.started {
             self.first_line = no;
             self.first_offset = off;
             self.started = true;
         }
+        if enc.is_some() && self.used.is_none() {
+            // The lines so far were UTF-8, the same bytes in any legacy
+            // encoding but for non-ASCII; keep them from here on.
+            self.raw.extend_from_slice(self.text.as_bytes());
+        }
         if enc.is_some() {
             self.used = enc;
+        }
+        if self.used.is_some() {
+            self.raw.extend_from_slice(raw);
+            self.raw.push(b'\n');
         }
         self.text.push_str(line);
         self.text.push('\n');

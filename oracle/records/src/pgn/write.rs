@@ -1,6 +1,6 @@
 //! Writing a record as PGN in the xqbase convention.
 
-use xq_core::notation::format_move;
+use xq_core::notation::{format_move, Reading};
 use xq_core::{Color, Notation, Outcome, Position, START_FEN};
 
 use crate::record::{Line, Record};
@@ -83,7 +83,33 @@ pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
         width: options.line_width.max(20),
         col: 0,
     };
-    line(&mut w, &record.main, &record.start, options, true);
+    let end = line(&mut w, &record.main, &record.start, options, true);
+    if let Some(last) = &record.illegal_final {
+        // The illegal move the record ends with, written so that it reads
+        // back as that move (and so as the record's final illegal move).
+        let (n, red, need_number) = end;
+        if red {
+            w.token(&format!("{n}."));
+        } else if need_number {
+            w.token(&format!("{n}..."));
+        }
+        let pos = record.to_game().current().clone();
+        let text = format_move(&pos, last.mv, options.notation);
+        let reads_back = matches!(
+            xq_core::notation::read_move(&pos, &text, Some(options.notation), Reading::Strict),
+            Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
+        );
+        w.token(&if reads_back {
+            text
+        } else {
+            last.mv.to_string()
+        });
+        if options.comments {
+            if let Some(c) = &last.comment {
+                comment(&mut w, c);
+            }
+        }
+    }
     w.token(t.result.as_str());
     if t.result == Outcome::Ongoing && record.main.moves.is_empty() {
         // Keep the game visible as a game even with nothing in it.
@@ -139,7 +165,15 @@ fn comment(w: &mut Wrap<'_>, text: &str) {
     w.token(&format!("{{{}}}", text.replace('}', "｝")));
 }
 
-fn line(w: &mut Wrap<'_>, l: &Line, start: &Position, o: &PgnOptions, main: bool) {
+/// Writes a line; returns the move number and side after it, and whether a
+/// move number must come before the next move.
+fn line(
+    w: &mut Wrap<'_>,
+    l: &Line,
+    start: &Position,
+    o: &PgnOptions,
+    main: bool,
+) -> (u32, bool, bool) {
     let _ = main;
     let mut pos = start.clone();
     let mut need_number = true;
@@ -169,11 +203,12 @@ fn line(w: &mut Wrap<'_>, l: &Line, start: &Position, o: &PgnOptions, main: bool
         if o.variations {
             for v in &node.variations {
                 w.token("(");
-                line(w, v, &pos, o, false);
+                let _ = line(w, v, &pos, o, false);
                 w.token(")");
                 need_number = true;
             }
         }
         pos = pos.play_unchecked(node.mv);
     }
+    (pos.fullmoves(), pos.turn() == Color::Red, need_number)
 }

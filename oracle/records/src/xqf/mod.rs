@@ -9,7 +9,7 @@ use xq_core::Role;
 
 pub use keys::KeyBytes;
 pub(crate) use read::{build_moves, read_xqf};
-pub use write::{write_xqf, XqfOptions};
+pub use write::{write_xqf, write_xqf_lossy, XqfOptions};
 
 /// The header is the first 1024 bytes; the moves start right after it.
 pub(crate) const HEADER_LEN: usize = 0x400;
@@ -44,6 +44,12 @@ pub(crate) const STRINGS: &[(usize, usize, &str)] = &[
     (0x130, 15, "red"),
     (0x140, 15, "black"),
     (0x150, 63, "time"),
+    (0x190, 15, "red_time"),
+    (0x1A0, 15, "black_time"),
     (0x1D0, 15, "annotator"),
     (0x1E0, 15, "author"),
 ];
+
+/// The tags of [`crate::Tags::other`] that XQF header fields hold.
+pub(crate) const OTHER_FIELDS: &[(&str, &str)] =
+    &[("red_time", "RedTime"), ("black_time", "BlackTime")];

@@ -5,25 +5,18 @@ use xq_core::{Color, Move, Outcome, Piece, Position, Setup, Square, Validation};
 use super::keys::{KeyBytes, Keys};
 use super::{HEADER_LEN, SLOT_ROLES, STRINGS};
 use crate::encoding::TextEncoding;
-use crate::error::{ErrorKind, RecordError};
+use crate::error::{ErrorKind, Location, RecordError};
 use crate::format::Format;
 use crate::record::{Record, RecordType, Source};
 use crate::tree::{NodeId, Tree};
-
-/// One move record as stored, decoded.
-struct Raw {
-    from: u8,
-    to: u8,
-    next: bool,
-    var: bool,
-    comment: Option<String>,
-    offset: usize,
-}
+use crate::warning::{IllegalFinal, Warning, WarningKind};
 
 /// A cursor over the decoded move stream, reporting file offsets.
 struct Stream<'a> {
     data: &'a [u8],
     at: usize,
+    /// Comments with bad bytes, read with U+FFFD.
+    warnings: Vec<Warning>,
 }
 
 impl Stream<'_> {
@@ -54,28 +47,51 @@ impl Stream<'_> {
         }
         let at = self.offset();
         let len = usize::try_from(len).unwrap_or(usize::MAX);
-        let bytes = self.take(len, "a comment")?;
-        decode_gbk(bytes, at).map(Some)
+        let start = self.at;
+        self.take(len, "a comment")?;
+        let text = decode_gbk(
+            &self.data[start..self.at],
+            at,
+            "comment",
+            &mut self.warnings,
+        );
+        Ok(Some(text))
     }
 }
 
-/// GBK text as XQF stores it; Big5 is tried if it is not GBK.
-fn decode_gbk(bytes: &[u8], offset: usize) -> Result<String, RecordError> {
+/// GBK text as XQF stores it; Big5 is tried if it is not GBK, and if it is
+/// neither, it is read as GBK with U+FFFD for each bad sequence and a
+/// warning that points at the first bad byte (`offset` is the file offset
+/// of `bytes`).
+fn decode_gbk(
+    bytes: &[u8],
+    offset: usize,
+    field: &'static str,
+    warnings: &mut Vec<Warning>,
+) -> String {
     let bytes = match bytes.iter().position(|&b| b == 0) {
         Some(n) => &bytes[..n],
         None => bytes,
     };
-    TextEncoding::Gb18030
+    if let Some(s) = TextEncoding::Big5
         .decode(bytes)
-        .or_else(|| TextEncoding::Big5.decode(bytes))
-        .ok_or_else(|| {
-            RecordError::at_byte(
-                ErrorKind::Undecodable {
-                    encoding: TextEncoding::Gb18030,
-                },
-                offset,
-            )
-        })
+        .filter(|_| TextEncoding::Gb18030.decode(bytes).is_none())
+    {
+        return s;
+    }
+    let (text, bad) = TextEncoding::Gb18030.decode_lossy(bytes);
+    if let Some(i) = bad {
+        let at = (offset + i) as u64;
+        warnings.push(Warning::new(
+            WarningKind::BadBytes {
+                field,
+                offset: at,
+                encoding: TextEncoding::Gb18030,
+            },
+            Location::Byte(at),
+        ));
+    }
+    text
 }
 
 /// Reads one XQF file.
@@ -160,41 +176,28 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
     } else {
         &bytes[HEADER_LEN..]
     };
-    let mut stream = Stream { data, at: 0 };
-    let mut raws = Vec::new();
+    let mut stream = Stream {
+        data,
+        at: 0,
+        warnings: Vec::new(),
+    };
     let mut opening = None;
     let mut first_next = false;
     if !data.is_empty() {
-        let (_, next, _, comment) = record(&mut stream, version, &keys)?;
+        let (_, next, _, comment) = read_record(&mut stream, version, &keys)?;
         opening = comment;
         first_next = next;
     }
-    // Records follow while the placeholder or a move says more is coming
-    // (each record is one awaited, and awaits its continuation and its
-    // alternative); trailing bytes after the tree are ignored, as other
-    // readers do. The count is bounded by the file's length.
-    let mut pending = usize::from(first_next);
-    while pending > 0 {
+    // The first move, read ahead: the side to move is that of its piece
+    // (XQF keeps no reliable side-to-move field).
+    let mut ahead = None;
+    if first_next {
         let offset = stream.offset();
-        let ((from, to), next, var, comment) = record(&mut stream, version, &keys)?;
-        pending -= 1;
-        pending += usize::from(next) + usize::from(var);
-        raws.push(Raw {
-            from,
-            to,
-            next,
-            var,
-            comment,
-            offset,
-        });
-    }
-
-    // The side to move is that of the first move's piece (XQF keeps no
-    // reliable side-to-move field).
-    if let Some(first) = raws.first() {
-        if let Some(p) = square(first.from).and_then(|sq| setup.board[sq.index()]) {
+        let first = read_record(&mut stream, version, &keys)?;
+        if let Some(p) = square(first.0 .0).and_then(|sq| setup.board[sq.index()]) {
             setup.turn = p.color;
         }
+        ahead = Some((offset, first));
     }
     let start = Position::from_setup(&setup, Validation::Relaxed)
         .map_err(|e| RecordError::at_byte(ErrorKind::BadSetup(e.to_string()), 0x10))?;
@@ -203,9 +206,39 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
     if let Some(c) = &opening {
         tree.comment(Tree::ROOT, c);
     }
-    build(&mut tree, &raws)?;
-
     let mut record = Record::new(start);
+    // Records follow while the placeholder or a move says more is coming
+    // (each record is one awaited, and awaits its continuation and its
+    // alternative); trailing bytes after the tree are ignored, as other
+    // readers do. They are read as the tree is built, none held.
+    let mut pending = usize::from(first_next);
+    let moves = std::iter::from_fn(|| {
+        if pending == 0 {
+            return None;
+        }
+        let item = match ahead.take() {
+            Some(x) => Ok(x),
+            None => {
+                let offset = stream.offset();
+                read_record(&mut stream, version, &keys).map(|r| (offset, r))
+            }
+        };
+        Some(match item {
+            Ok((offset, ((from, to), next, var, comment))) => {
+                pending = pending - 1 + usize::from(next) + usize::from(var);
+                Ok((from, to, next, var, comment, offset))
+            }
+            Err(e) => {
+                pending = 0;
+                Err(e)
+            }
+        })
+    });
+    let cut = build_moves(&mut tree, moves, &mut record).err();
+    let mut comment_warnings = std::mem::take(&mut stream.warnings);
+    comment_warnings.append(&mut record.warnings);
+    record.warnings = comment_warnings;
+
     record.source = Source {
         format: Format::Xqf,
         encoding: TextEncoding::Gb18030,
@@ -231,9 +264,18 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         if len == 0 {
             continue;
         }
-        let text = decode_gbk(&header[offset + 1..offset + 1 + len], offset + 1)?;
+        let text = decode_gbk(
+            &header[offset + 1..offset + 1 + len],
+            offset + 1,
+            field,
+            &mut record.warnings,
+        );
         let text = text.trim().to_string();
         if text.is_empty() {
+            continue;
+        }
+        if let Some(&(_, tag)) = super::OTHER_FIELDS.iter().find(|(f, _)| *f == field) {
+            t.other.push((tag.to_string(), text));
             continue;
         }
         let slot = match field {
@@ -251,7 +293,10 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
     }
     t.other.push(("XqfVersion".into(), version.to_string()));
     record.main = tree.into_line();
-    Ok(record)
+    match cut {
+        None => Ok(record),
+        Some(e) => Err(e.with_partial(record)),
+    }
 }
 
 /// A square code `x·10 + y`.
@@ -267,7 +312,7 @@ type RawRecord = ((u8, u8), bool, bool, Option<String>);
 
 /// Reads one 4-byte record and its comment: the squares, has-next,
 /// has-variation, the comment.
-fn record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, RecordError> {
+fn read_record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, RecordError> {
     let r = s.take(4, "a move record")?;
     let (rf, rt, flags) = (r[0], r[1], r[2]);
     if version <= 10 {
@@ -290,47 +335,93 @@ fn record(s: &mut Stream<'_>, version: u8, keys: &Keys) -> Result<RawRecord, Rec
     }
 }
 
-/// Plays the records, depth first: has-next makes the following record
-/// this move's continuation; has-variation makes a later record an
-/// alternative to this move.
-fn build(tree: &mut Tree, raws: &[Raw]) -> Result<(), RecordError> {
-    build_moves(
-        tree,
-        raws.iter()
-            .map(|r| (r.from, r.to, r.next, r.var, r.comment.as_deref(), r.offset)),
-    )
-}
+/// One stored move: from, to (as `x·10 + y`), has next, has variation,
+/// the comment, the file offset.
+pub(crate) type StoredMove = (u8, u8, bool, bool, Option<String>, usize);
 
-/// The depth-first tree walk shared by XQF and CBR: `(from, to, has next,
-/// has variation, comment, offset)` per record, squares as `x·10 + y`.
-pub(crate) fn build_moves<'a>(
+/// The depth-first tree walk shared by XQF and CBR: one [`StoredMove`] per
+/// record, read as the walk goes (an error reading one cuts the record).
+///
+/// A move that cannot be played in a variation leaves that line out (its
+/// later moves are skipped, its siblings kept), with a warning. At the end
+/// of the main line, an illegal move is kept apart as the record's final
+/// illegal move, and an entry that names no move (no piece of the mover on
+/// its square, a square off the board) is left out with a warning. Any
+/// other main-line error is returned; the tree keeps what came before it.
+pub(crate) fn build_moves(
     tree: &mut Tree,
-    records: impl Iterator<Item = (u8, u8, bool, bool, Option<&'a str>, usize)>,
+    records: impl Iterator<Item = Result<StoredMove, RecordError>>,
+    record: &mut Record,
 ) -> Result<(), RecordError> {
-    let mut parent: NodeId = Tree::ROOT;
+    // `None`: inside a line being left out.
+    let mut parent: Option<NodeId> = Some(Tree::ROOT);
     // Parents whose next child is still to come (an alternative).
-    let mut alternatives: Vec<NodeId> = Vec::new();
-    for (from, to, next, var, comment, offset) in records {
-        let (ply, in_var) = tree.next_ply(parent);
-        let sq = |v: u8| {
-            square(v).ok_or_else(|| {
-                RecordError::at_byte(
-                    ErrorKind::SquareOutOfRange {
-                        value: u32::from(v),
-                    },
-                    offset,
-                )
-                .with_ply(ply, in_var)
-            })
+    let mut alternatives: Vec<Option<NodeId>> = Vec::new();
+    for item in records {
+        let (from, to, next, var, comment, offset) = item?;
+        let comment = comment.as_deref();
+        let node = match parent {
+            None => None,
+            Some(p) => {
+                let (ply, in_var) = tree.next_ply(p);
+                let played = match (square(from), square(to)) {
+                    (Some(f), Some(t)) => tree.add_move(p, Move::new(f, t)).map_err(|e| {
+                        let mut err = e.into_record_error(None, ply, in_var);
+                        err.at = Location::Byte(offset as u64);
+                        err
+                    }),
+                    _ => Err(RecordError::at_byte(
+                        ErrorKind::SquareOutOfRange {
+                            value: u32::from(if square(from).is_none() { from } else { to }),
+                        },
+                        offset,
+                    )
+                    .with_ply(ply, in_var)),
+                };
+                match played {
+                    Ok(n) => Some(n),
+                    Err(error) => {
+                        let at = Location::Byte(offset as u64);
+                        let kind = if in_var {
+                            WarningKind::VariationDropped {
+                                error: Box::new(error),
+                                moves: 0,
+                            }
+                        } else if next {
+                            return Err(error);
+                        } else {
+                            match &error.kind {
+                                ErrorKind::IllegalMove { mv, reason }
+                                    if reason.is_player_violation() =>
+                                {
+                                    record.illegal_final = Some(IllegalFinal {
+                                        text: mv.to_string(),
+                                        ply,
+                                        mv: *mv,
+                                        reason: reason.clone(),
+                                        comment: comment.map(str::to_string),
+                                    });
+                                    WarningKind::IllegalFinalMove {
+                                        text: mv.to_string(),
+                                        mv: *mv,
+                                        reason: reason.clone(),
+                                    }
+                                }
+                                _ => WarningKind::JunkMoveDropped {
+                                    error: Box::new(error),
+                                },
+                            }
+                        };
+                        record
+                            .warnings
+                            .push(Warning::new(kind, at).with_ply(ply, in_var));
+                        None
+                    }
+                }
+            }
         };
-        let mv = Move::new(sq(from)?, sq(to)?);
-        let node = tree.add_move(parent, mv).map_err(|e| {
-            let mut err = e.into_record_error(None, ply, in_var);
-            err.at = crate::Location::Byte(offset as u64);
-            err
-        })?;
-        if let Some(c) = comment {
-            tree.comment(node, c);
+        if let (Some(n), Some(c)) = (node, comment) {
+            tree.comment(n, c);
         }
         if var {
             alternatives.push(parent);

@@ -30,9 +30,31 @@ impl Default for XqfOptions {
 /// Writes a record as an XQF file. Fails if the version is not 10–18,
 /// if the start position has more pieces of a kind than the piece table
 /// holds, if it is Black's turn with no move to show it (XQF has no
-/// side-to-move field that readers agree on), or if a string has no GBK
-/// encoding.
+/// side-to-move field that readers agree on), if a string has no GBK
+/// encoding, or if XQF cannot hold everything the record says (a value
+/// longer than its field, a tag XQF has no field for, the FEN move
+/// counters, NAGs, a variation's opening comment): the error lists it
+/// all. [`write_xqf_lossy`] writes such a record and says what it left out.
 pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, RecordError> {
+    let (bytes, losses) = write_xqf_lossy(record, options)?;
+    if losses.is_empty() {
+        Ok(bytes)
+    } else {
+        Err(RecordError::new(ErrorKind::Unwritable(format!(
+            "XQF cannot hold {}",
+            losses.join("; ")
+        ))))
+    }
+}
+
+/// Writes a record as an XQF file, leaving out what XQF cannot hold; the
+/// list says what was left out or cut, one entry per item, empty when
+/// nothing was. Fails as [`write_xqf`] does otherwise.
+pub fn write_xqf_lossy(
+    record: &Record,
+    options: &XqfOptions,
+) -> Result<(Vec<u8>, Vec<String>), RecordError> {
+    let mut losses = losses(record);
     let fail = |m: String| RecordError::new(ErrorKind::Unwritable(m));
     let version = options.version;
     if !(10..=18).contains(&version) {
@@ -107,7 +129,13 @@ pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, Recor
         Some(RecordType::Endgame) => 3,
     };
     for &(offset, max, field) in STRINGS {
+        let other = super::OTHER_FIELDS
+            .iter()
+            .find(|(f, _)| *f == field)
+            .and_then(|(_, tag)| t.other.iter().find(|(k, _)| k.eq_ignore_ascii_case(tag)))
+            .map(|(_, v)| v.clone());
         let value = match field {
+            _ if super::OTHER_FIELDS.iter().any(|(f, _)| *f == field) => &other,
             "title" => &t.title,
             "event" => &t.event,
             "date" => &t.date,
@@ -119,12 +147,38 @@ pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, Recor
             _ => &t.author,
         };
         let Some(v) = value else { continue };
-        let bytes =
+        let (bytes, whole) =
             gbk(v, max).ok_or_else(|| fail(format!("{field} {v:?} has no GBK encoding")))?;
+        if let Some(nul) = v[..whole].find('\0') {
+            // XQF readers end a string at its first NUL.
+            losses.push(format!(
+                "all of {field} {v:?}: a NUL inside it ends the field when read, after {:?}",
+                &v[..nul]
+            ));
+        } else if whole < v.len() {
+            losses.push(format!(
+                "all of {field} {v:?}: its field holds {max} bytes of GBK, so only {:?} is written",
+                &v[..whole]
+            ));
+        }
         header[offset] = bytes.len() as u8;
         header[offset + 1..offset + 1 + bytes.len()].copy_from_slice(&bytes);
     }
 
+    // A final illegal move is stored as the main line's last move (the
+    // reader keeps it apart again).
+    let with_final;
+    let main = match &record.illegal_final {
+        Some(last) => {
+            let mut line = record.main.clone();
+            let mut node = crate::record::MoveNode::new(last.mv);
+            node.comment = last.comment.clone();
+            line.moves.push(node);
+            with_final = line;
+            &with_final
+        }
+        None => &record.main,
+    };
     // The move stream, plain first.
     let mut body = Vec::new();
     let w = Writer {
@@ -132,16 +186,10 @@ pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, Recor
         keys: &keys,
     };
     let opening = record.main.comment.as_deref();
-    w.record(
-        &mut body,
-        (0, 0),
-        !record.main.moves.is_empty(),
-        false,
-        opening,
-    )?;
+    w.record(&mut body, (0, 0), !main.moves.is_empty(), false, opening)?;
     // XQF squares: file times ten plus rank.
     let sq = |s: xq_core::Square| (s.file() * 10 + s.rank()) as u8;
-    crate::tree::depth_first(&record.main, &mut |m| {
+    crate::tree::depth_first(main, &mut |m| {
         let squares = (sq(m.node.mv.from), sq(m.node.mv.to));
         w.record(
             &mut body,
@@ -158,24 +206,84 @@ pub fn write_xqf(record: &Record, options: &XqfOptions) -> Result<Vec<u8>, Recor
         }
     }
     header.extend_from_slice(&body);
-    Ok(header)
+    Ok((header, losses))
+}
+
+/// What a record says that XQF has no place for (string fields that are
+/// too long are found while writing them).
+fn losses(record: &Record) -> Vec<String> {
+    let t = &record.tags;
+    let mut out = Vec::new();
+    let tags: [(&str, &Option<String>); 8] = [
+        ("Round", &t.round),
+        ("RedTeam", &t.red_team),
+        ("BlackTeam", &t.black_team),
+        ("RedElo", &t.red_elo),
+        ("BlackElo", &t.black_elo),
+        ("ECCO", &t.ecco),
+        ("Opening", &t.opening),
+        ("Variation", &t.variation),
+    ];
+    for (name, value) in tags {
+        if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+            out.push(format!("tag {name} {v:?}"));
+        }
+    }
+    for (name, value) in &t.other {
+        let held = name.eq_ignore_ascii_case("XqfVersion")
+            || super::OTHER_FIELDS
+                .iter()
+                .any(|(_, tag)| name.eq_ignore_ascii_case(tag));
+        if !held && !value.trim().is_empty() {
+            out.push(format!("tag {name} {value:?}"));
+        }
+    }
+    let (half, full) = (record.start.halfmoves(), record.start.fullmoves());
+    if half != 0 || full != 1 {
+        out.push(format!(
+            "the FEN move counters (halfmove clock {half}, move {full}): XQF starts every game at 0 and 1"
+        ));
+    }
+    fn walk(line: &crate::record::Line, top: bool, nags: &mut usize, pre: &mut usize) {
+        if !top && line.comment.is_some() {
+            *pre += 1;
+        }
+        for n in &line.moves {
+            *nags += n.nags.len();
+            for v in &n.variations {
+                walk(v, false, nags, pre);
+            }
+        }
+    }
+    let (mut nags, mut pre) = (0, 0);
+    walk(&record.main, true, &mut nags, &mut pre);
+    if nags > 0 {
+        out.push(format!("{nags} NAG(s) ($1 …, ! and ?)"));
+    }
+    if pre > 0 {
+        out.push(format!(
+            "{pre} comment(s) written before a variation's first move"
+        ));
+    }
+    out
 }
 
 fn role_name(r: Role) -> &'static str {
     r.name()
 }
 
-/// GBK bytes of `s`, cut to at most `max` bytes on a character boundary.
-fn gbk(s: &str, max: usize) -> Option<Vec<u8>> {
+/// GBK bytes of `s`, cut to at most `max` bytes on a character boundary,
+/// and how many bytes of `s` they hold (all of it unless cut).
+fn gbk(s: &str, max: usize) -> Option<(Vec<u8>, usize)> {
     let mut out = Vec::new();
-    for c in s.chars() {
+    for (i, c) in s.char_indices() {
         let b = TextEncoding::Gb18030.encode(c.encode_utf8(&mut [0; 4]))?;
         if out.len() + b.len() > max {
-            break;
+            return Some((out, i));
         }
         out.extend_from_slice(&b);
     }
-    Some(out)
+    Some((out, s.len()))
 }
 
 struct Writer<'a> {
