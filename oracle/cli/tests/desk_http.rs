@@ -230,7 +230,11 @@ fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
                 "{headline}"
             );
         }
+        // The result rests on a player's claim (CXA 1999 art. 24), which
+        // stands when the moves end.
         assert_eq!(v["result"], "0-1");
+        assert_eq!(v["claimable"]["result"], "0-1");
+        assert_eq!(v["claimable"]["ply"], 8);
     }
 }
 
