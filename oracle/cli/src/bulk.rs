@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use xq_core::Outcome;
 use xq_oracle::ruling::words::Label;
-use xq_oracle::ruling::{Comparison, Lang, RulingReason};
+use xq_oracle::ruling::{Comparison, FollowUp, Lang, Procedure, RulingReason};
 use xq_records::{ReadOptions, Record, RecordError, WarningKind};
 
 use crate::failure::Failure;
@@ -88,6 +88,12 @@ pub struct Summary {
     pub results: BTreeMap<&'static str, usize>,
     /// Games whose recorded result the rules give.
     pub agree: usize,
+    /// Games whose record ends with a claim standing and states another
+    /// result than the claim gets: nobody claimed (no disagreement).
+    pub claimable: usize,
+    /// Repetition points under a claim procedure that the game played
+    /// past: claimable, not claimed, so no result.
+    pub unclaimed: usize,
     /// Games the rules decide otherwise than their record states.
     pub disagree: usize,
     /// Games whose record states a result the board does not decide
@@ -134,11 +140,20 @@ impl Summary {
                         .expect("a kind");
                     self.points[k] += 1;
                     *self.reasons.entry(p.ruling.reason.name()).or_default() += 1;
+                    let claim = p
+                        .ruling
+                        .cycle
+                        .as_ref()
+                        .is_some_and(|c| c.procedure == Procedure::Claim);
+                    if claim && matches!(p.follow_up, Some(FollowUp::Varied { .. })) {
+                        self.unclaimed += 1;
+                    }
                 }
                 *self.results.entry(g.result.as_str()).or_default() += 1;
                 match (g.comparison(), g.recorded) {
                     (Comparison::Unrecorded, _) | (_, None) => self.unrecorded += 1,
                     (Comparison::Agrees, _) => self.agree += 1,
+                    (Comparison::Claimable, _) => self.claimable += 1,
                     (Comparison::OffTheBoard, _) => self.off_the_board += 1,
                     (Comparison::Differs, Some(rec)) => {
                         self.disagree += 1;
@@ -174,6 +189,8 @@ impl Summary {
             "reasons": self.reasons,
             "results": self.results,
             "agree": self.agree,
+            "claimable": self.claimable,
+            "unclaimed": self.unclaimed,
             "disagree": self.disagree,
             "off_the_board": self.off_the_board,
             "unrecorded": self.unrecorded,
@@ -273,13 +290,23 @@ impl Summary {
             &mut s,
             if zh {
                 format!(
-                    "棋谱所记结果：相符 {}，不符 {}，盘外定局（认负、议和、超时等）{}，未记结果 {}。",
-                    self.agree, self.disagree, self.off_the_board, self.unrecorded
+                    "棋谱所记结果：相符 {}，可提请裁决而未提请 {}，不符 {}，盘外定局（认负、议和、超时等）{}，未记结果 {}；对局越过而未提请的循环 {} 处。",
+                    self.agree,
+                    self.claimable,
+                    self.disagree,
+                    self.off_the_board,
+                    self.unrecorded,
+                    self.unclaimed
                 )
             } else {
                 format!(
-                    "Recorded results: {} agree, {} disagree, {} decided off the board (resignation, agreement, time), {} not stated.",
-                    self.agree, self.disagree, self.off_the_board, self.unrecorded
+                    "Recorded results: {} agree, {} claimable but not claimed, {} disagree, {} decided off the board (resignation, agreement, time), {} not stated; {} claimable repetition(s) played past unclaimed.",
+                    self.agree,
+                    self.claimable,
+                    self.disagree,
+                    self.off_the_board,
+                    self.unrecorded,
+                    self.unclaimed
                 )
             },
         );

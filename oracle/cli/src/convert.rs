@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use xq_core::{format_move, Notation};
 use xq_records::{
-    write_pgn, write_xqf_lossy, KeyBytes, MoveNode, PgnOptions, ReadOptions, Record, WarningKind,
-    XqfOptions,
+    pgn_changes, write_pgn, write_xqf_lossy, KeyBytes, MoveNode, PgnOptions, ReadOptions, Record,
+    WarningKind, XqfOptions,
 };
 
 use crate::failure::Failure;
@@ -262,9 +262,18 @@ pub fn run(req: Request, stdout: &mut impl Write) -> Result<(), Failure> {
             games += 1;
             warnings.add(&record);
             match req.to {
-                Target::Pgn => out
-                    .write_all(write_pgn(&record, &options).as_bytes())
-                    .map_err(write_err)?,
+                Target::Pgn => {
+                    for change in pgn_changes(&record, &options) {
+                        let game = record.source.game;
+                        eprintln!(
+                            "xq: {}, game {game}: PGN writes {}",
+                            source.name(),
+                            crate::message::one_line(&change)
+                        );
+                    }
+                    out.write_all(write_pgn(&record, &options).as_bytes())
+                        .map_err(write_err)?
+                }
                 Target::Moves(n) => {
                     if games > 1 {
                         writeln!(out).map_err(write_err)?;

@@ -230,7 +230,11 @@ fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
                 "{headline}"
             );
         }
+        // The result rests on a player's claim (CXA 1999 art. 24), which
+        // stands when the moves end.
         assert_eq!(v["result"], "0-1");
+        assert_eq!(v["claimable"]["result"], "0-1");
+        assert_eq!(v["claimable"]["ply"], 8);
     }
 }
 
@@ -439,10 +443,9 @@ fn a_record_longer_than_the_desk_rules_on_is_sent_cut_and_says_so() {
 #[test]
 fn garbage_records_get_a_message_that_says_where() {
     let desk = Desk::start(&[]);
-    let cases: [(&[u8], &str); 6] = [
+    let cases: [(&[u8], &str); 5] = [
         (b"", "empty"),
         (b"   \n\t ", "empty"),
-        (&fixture("malformed.pgn"), "4:9, ply 2"),
         (b"XQ\x0a\x00\x01\x02\x03\xff\xfe", "XQF"),
         (&[0xff, 0xfe, 0x00, 0x81, 0x40, 0x00, 0x9f][..], ""),
         (
@@ -459,11 +462,22 @@ fn garbage_records_get_a_message_that_says_where() {
         assert!(zh.starts_with("无法读取棋谱"), "{zh}");
         assert!(en.len() <= 700, "one bounded line: {en}");
     }
-    // The Chinese message says where and why in Chinese too.
+    // A bad move cuts the record: the plies before it are sent, with
+    // where and why it breaks, in Chinese too.
     let a = desk.request("POST", "/api/record", &fixture("malformed.pgn"));
-    let (_, _, zh) = a.error();
+    assert_eq!(a.status, 200, "{a:?}");
+    let v = a.json();
+    let g = &v["games"][0];
+    assert_eq!(g["moves"], json!(["h2e2"]));
+    assert_eq!(g["cut"]["ply"], 2);
+    assert!(
+        g["cut"]["en"].as_str().unwrap().contains("4:9, ply 2"),
+        "{g}"
+    );
+    let zh = g["cut"]["zh"].as_str().unwrap();
     assert!(zh.contains("第 4 行第 9 列，第 2 着"), "{zh}");
     assert!(!zh.contains("ply"), "{zh}");
+    assert_eq!(v["errors"], json!([]));
     let a = desk.request("POST", "/api/record", b"   \n");
     assert_eq!(a.error().2, "无法读取棋谱：PGN：文件为空");
     // Random bytes of many lengths: an answer every time, never a crash.

@@ -171,8 +171,14 @@ fn assert_checks_ruling(game: &Value) {
     assert_eq!(p["red"]["pattern_zh"], "长将");
     assert_eq!(p["red"]["forbidden"], true);
     assert_eq!(p["black"]["forbidden"], false);
-    assert_eq!(p["follow_up"]["what"], "lost");
-    assert_eq!(p["follow_up"]["ply"], 8);
+    // The record ends at the count: the result rests on a player's claim
+    // (CXA 1999 art. 24), still open when the record ends.
+    assert_eq!(p["follow_up"]["what"], "record-ends");
+    assert_eq!(p["follow_up"]["cycles"], 0);
+    assert_eq!(
+        game["claimable"],
+        serde_json::json!({"ply": 8, "result": "0-1"})
+    );
 }
 
 #[track_caller]
@@ -269,7 +275,7 @@ fn the_text_ruling_lists_the_points_for_an_arbiter_in_both_languages() {
         "{zh}"
     );
     for want in [
-        "结果 0-1，于第 8 着定局；与棋谱所记结果 0-1 相符",
+        "结果 0-1，于第 8 着定局（须经一方提请：第 8 着起可提请，至棋谱结束仍然有效）；与棋谱所记结果 0-1 相符",
         "第 8 着：循环局面",
         "车四平五",
         "长将：禁止着法",
@@ -591,9 +597,24 @@ fn the_output_is_the_same_on_one_thread_or_many() {
 #[test]
 fn the_summary_counts_kinds_and_lists_disagreements() {
     let d = dir("summary");
-    // The checks game recorded as a Red win: the rules give 0-1.
-    let mut wrong = checks();
-    wrong.tags.result = Outcome::RedWins;
+    // The checks game recorded as a Red win: the rules give 0-1, but only
+    // on Black's claim, which the record does not show: claimable, not a
+    // disagreement.
+    let mut unclaimed = checks();
+    unclaimed.tags.result = Outcome::RedWins;
+    put(
+        &d,
+        "unclaimed.pgn",
+        pgn(&unclaimed, Notation::Iccs).as_bytes(),
+    );
+    // Red mates (the rook on a8 holds rank 8, the king the e-file) and the
+    // record gives Black the win: wrong.
+    let wrong = record(
+        "3k5/R8/9/9/9/9/9/9/9/4K3R w",
+        "i0i9",
+        Outcome::BlackWins,
+        "将死",
+    );
     put(&d, "wrong.pgn", pgn(&wrong, Notation::Iccs).as_bytes());
     // A game that stops with a result the board does not decide.
     let mut resigned = chase();
@@ -617,27 +638,32 @@ fn the_summary_counts_kinds_and_lists_disagreements() {
     );
     let out = assert_ok(&r);
     assert!(
-        out.contains("Summary: 2 file(s), 2 game(s): 2 ruled, 0 bad record(s)."),
+        out.contains("Summary: 3 file(s), 3 game(s): 3 ruled, 0 bad record(s)."),
         "{out}"
     );
     assert!(
-        out.contains("Points: repetition 1, natural limit 0, illegal move 0, end 0."),
+        out.contains("Points: repetition 1, natural limit 0, illegal move 0, end 1."),
         "{out}"
     );
-    assert!(out.contains("Rulings: perpetual check 1"), "{out}");
+    assert!(out.contains("perpetual check 1"), "{out}");
     assert!(
-        out.contains("0 agree, 1 disagree, 1 decided off the board"),
+        out.contains("0 agree, 1 claimable but not claimed, 1 disagree, 1 decided off the board"),
         "{out}"
     );
     assert!(
         out.contains(&format!(
-            "  {} game 1: recorded 1-0, ruled 0-1, decided at ply 8",
+            "  {} game 1: recorded 0-1, ruled 1-0, decided at ply 1",
             d.join("wrong.pgn").display()
         )),
         "{out}"
     );
+    assert!(!out.contains("unclaimed.pgn"), "{out}");
     let r = xq(&["rule", d.to_str().unwrap(), "--format", "summary"], b"");
-    assert!(assert_ok(&r).contains("相符 0，不符 1"), "{}", r.stdout);
+    assert!(
+        assert_ok(&r).contains("相符 0，可提请裁决而未提请 1，不符 1"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]

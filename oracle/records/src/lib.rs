@@ -62,7 +62,7 @@ pub use encoding::{detect as detect_encoding, TextEncoding};
 pub use error::{ErrorKind, Location, RecordError};
 pub use format::Format;
 pub use pgn::split::MAX_GAME_BYTES;
-pub use pgn::{write_pgn, PgnOptions};
+pub use pgn::{pgn_changes, write_pgn, PgnOptions};
 pub use record::{Line, MoveNode, Record, RecordType, Source, Tags};
 pub use tree::MAX_VARIATION_DEPTH;
 pub use warning::{IllegalFinal, Warning, WarningKind};

@@ -480,3 +480,42 @@ fn a_null_move_at_the_end_is_a_broken_record_in_every_format() {
     assert_eq!(e.code(), "illegal-move");
     assert_eq!(e.partial().map(|r| r.main.moves.len()), Some(2));
 }
+
+#[test]
+fn pgn_names_what_it_writes_otherwise() {
+    let mut r = sample(7);
+    // Nothing PGN cannot hold: no change, and the round trip is exact.
+    assert_eq!(
+        xq_records::pgn_changes(&r, &PgnOptions::default()),
+        Vec::<String>::new()
+    );
+    r.main.moves[1].comment = Some("a {brace} inside".into());
+    r.tags.event = Some("line one\nline two".into());
+    r.tags.other.push(("Bad Name".into(), "x".into()));
+    r.tags.other.push(("Note".into(), "a\r\nb".into()));
+    let changes = xq_records::pgn_changes(&r, &PgnOptions::default());
+    assert_eq!(
+        changes,
+        [
+            "the line break in tag Event as a space",
+            "no tag \"Bad Name\" (PGN tag names are letters, digits and _)",
+            "the line break in tag Note as a space",
+            "the } in the comment after ply 2 as ｝",
+        ],
+        "{changes:#?}"
+    );
+    // Each listed change is what reading the PGN back shows.
+    let back = read_one(write_pgn(&r, &PgnOptions::default()).as_bytes());
+    assert_eq!(
+        back.main.moves[1].comment.as_deref(),
+        Some("a {brace｝ inside")
+    );
+    assert_eq!(back.tags.event.as_deref(), Some("line one line two"));
+    assert!(back.tags.other.iter().all(|(k, _)| k != "Bad Name"));
+    // Without comments, a comment's brace is no change of PGN's making.
+    let quiet = PgnOptions {
+        comments: false,
+        ..PgnOptions::default()
+    };
+    assert_eq!(xq_records::pgn_changes(&r, &quiet).len(), 3);
+}

@@ -6,7 +6,8 @@ use xq_core::game::split_moves;
 use xq_core::{Color, Outcome, Position};
 use xq_oracle::edition;
 use xq_oracle::ruling::{
-    rule_game, FollowUp, GameRuling, Lang, PointKind, RulingOptions, RulingReason,
+    rule_game, Claimable, Comparison, FollowUp, GameRuling, Lang, PointKind, RulingOptions,
+    RulingReason,
 };
 
 /// 图6's shape: Red's rook checks from two files, Black's king shuffles.
@@ -26,14 +27,40 @@ fn ruled(fen: &str, moves: &str, ed: &str, recorded: Option<Outcome>) -> GameRul
     .unwrap()
 }
 
+/// An edition like `id` whose arbiter rules as soon as the count is
+/// reached (no edition of today's does: each has a player claim).
+fn automatic(id: &str) -> edition::Edition {
+    let mut e = edition::get(id).unwrap().clone();
+    e.rules.repetition.adjudication = edition::Adjudication::Automatic;
+    e
+}
+
+fn ruled_under(
+    fen: &str,
+    moves: &str,
+    ed: &edition::Edition,
+    recorded: Option<Outcome>,
+) -> GameRuling {
+    let start = Position::from_fen(fen).unwrap();
+    rule_game(
+        start,
+        &split_moves(moves),
+        ed,
+        &RulingOptions::default(),
+        recorded,
+        false,
+    )
+    .unwrap()
+}
+
 #[test]
-fn perpetual_check_is_decided_when_the_count_is_reached_under_cxa_2020() {
+fn perpetual_check_is_decided_when_the_count_is_reached_where_the_arbiter_rules_unasked() {
     // The start position stands for the third time after ply 8; CXA 2020
     // allows no further cycle after a perpetual check (4.1.4).
-    let g = ruled(
+    let g = ruled_under(
         CHECKS,
         &CYCLE.repeat(3),
-        "cxa-2020",
+        &automatic("cxa-2020"),
         Some(Outcome::BlackWins),
     );
     assert_eq!(g.points.len(), 1, "{:#?}", g.points);
@@ -42,14 +69,73 @@ fn perpetual_check_is_decided_when_the_count_is_reached_under_cxa_2020() {
     assert_eq!(p.ruling.reason, RulingReason::PerpetualCheck);
     assert_eq!(p.follow_up, Some(FollowUp::Lost { ply: 8, cycles: 0 }));
     assert_eq!((g.result, g.decided_at), (Outcome::BlackWins, Some(8)));
+    assert_eq!(g.claimable, None);
     assert_eq!(g.agrees, Some(true));
     assert_eq!(g.plies, 12);
 }
 
 #[test]
+fn under_a_claim_playing_on_past_the_count_means_nobody_claimed() {
+    // The same record under CXA 2020 as it is (a player claims, 1999 art.
+    // 24): the four plies after the count show no claim was made at ply 8,
+    // so nothing is decided there; the record ends with the repetition
+    // standing, and the game's result rests on the claim still open.
+    let g = ruled(
+        CHECKS,
+        &CYCLE.repeat(3),
+        "cxa-2020",
+        Some(Outcome::BlackWins),
+    );
+    let p = &g.points[0];
+    assert_eq!((p.ply, p.ruling.reason), (8, RulingReason::PerpetualCheck));
+    assert_eq!(p.follow_up, Some(FollowUp::RecordEnds { cycles: 1 }));
+    assert_eq!((g.result, g.decided_at), (Outcome::BlackWins, Some(12)));
+    assert_eq!(
+        g.claimable,
+        Some(Claimable {
+            ply: 8,
+            result: Outcome::BlackWins
+        })
+    );
+    assert_eq!(g.comparison(), Comparison::Agrees);
+    assert!(g
+        .explain(Lang::En)
+        .contains("on a player's claim (the one arising at ply 8"));
+    assert!(g
+        .explain(Lang::Zh)
+        .contains("须经一方提请：第 8 着起可提请"));
+    // The players agreed a draw instead of claiming: the record's result
+    // stands; it is not a wrong record.
+    let g = ruled(CHECKS, &CYCLE.repeat(3), "cxa-2020", Some(Outcome::Draw));
+    assert_eq!(g.comparison(), Comparison::Claimable);
+    assert_eq!(g.to_json(Lang::En)["comparison"], "claimable");
+    assert!(g.explain(Lang::En).contains("only on a player's claim"));
+    // The checker varies after two more checks and play goes on: the
+    // point was claimable and nobody claimed; nothing is decided, and a
+    // recorded draw (agreed later) is a result made off the board.
+    let moves = format!("{} f0e0 e8f8 e0f0 f8e8 f0e0 c9e7", CYCLE.repeat(3));
+    let g = ruled(CHECKS, &moves, "cxa-2020", Some(Outcome::Draw));
+    assert!(
+        matches!(
+            g.points[0].follow_up,
+            Some(FollowUp::Varied {
+                by: Color::Black,
+                ..
+            })
+        ),
+        "{:?}",
+        g.points[0].follow_up
+    );
+    assert_eq!((g.result, g.claimable), (Outcome::Ongoing, None));
+    assert_eq!(g.comparison(), Comparison::OffTheBoard);
+    assert!(g.explain(Lang::En).contains("nobody having claimed"));
+}
+
+#[test]
 fn the_asian_rules_allow_one_more_cycle_before_the_loss() {
     // Arbiter 6.G: one further cycle after the ruling; the second loses.
-    let g = ruled(CHECKS, &CYCLE.repeat(4), "axf-2017", Some(Outcome::Draw));
+    let axf = automatic("axf-2017");
+    let g = ruled_under(CHECKS, &CYCLE.repeat(4), &axf, Some(Outcome::Draw));
     let p = &g.points[0];
     assert_eq!(p.ply, 8);
     assert_eq!(p.follow_up, Some(FollowUp::Lost { ply: 16, cycles: 2 }));
@@ -57,13 +143,24 @@ fn the_asian_rules_allow_one_more_cycle_before_the_loss() {
     assert_eq!(g.agrees, Some(false));
     // Three cycles: the one allowed further cycle is played, the record
     // ends with the repetition standing, and the ruling stands with it.
-    let g = ruled(CHECKS, &CYCLE.repeat(3), "axf-2017", None);
+    let g = ruled_under(CHECKS, &CYCLE.repeat(3), &axf, None);
     assert_eq!(
         g.points[0].follow_up,
         Some(FollowUp::RecordEnds { cycles: 1 })
     );
     assert_eq!((g.result, g.decided_at), (Outcome::BlackWins, Some(12)));
     assert_eq!(g.agrees, None);
+    // Under the Asian rules as they are (a player asks, 6.G), four cycles
+    // are no loss by themselves: the claim stands at the record's end, and
+    // a recorded draw says the players settled without it.
+    let g = ruled(CHECKS, &CYCLE.repeat(4), "axf-2017", Some(Outcome::Draw));
+    assert_eq!(
+        g.points[0].follow_up,
+        Some(FollowUp::RecordEnds { cycles: 2 })
+    );
+    assert_eq!(g.result, Outcome::BlackWins);
+    assert_eq!(g.claimable.map(|c| c.ply), Some(8));
+    assert_eq!(g.comparison(), Comparison::Claimable);
 }
 
 #[test]
@@ -151,7 +248,12 @@ fn final_only_rules_the_last_position_alone() {
 
 #[test]
 fn the_explanations_name_the_points() {
-    let g = ruled(CHECKS, &CYCLE.repeat(4), "axf-2017", Some(Outcome::Draw));
+    let g = ruled_under(
+        CHECKS,
+        &CYCLE.repeat(4),
+        &automatic("axf-2017"),
+        Some(Outcome::Draw),
+    );
     let en = g.explain(Lang::En);
     assert!(en.contains("Ply 8: repetition."), "{en}");
     assert!(en.contains("the ruling took effect at ply 16"), "{en}");
@@ -167,7 +269,6 @@ fn the_explanations_name_the_points() {
 
 #[test]
 fn a_result_the_board_does_not_decide_is_off_the_board_not_a_disagreement() {
-    use xq_oracle::ruling::Comparison;
     // Two quiet opening moves: nothing is decided on the board, so a
     // recorded win was a resignation (or time, or agreement).
     let resigned = ruled("startpos", "h2e2 h9g7", "cxa-2020", Some(Outcome::RedWins));
@@ -176,13 +277,23 @@ fn a_result_the_board_does_not_decide_is_off_the_board_not_a_disagreement() {
     assert!(resigned.explain(Lang::En).contains("ended off the board"));
     assert!(resigned.explain(Lang::Zh).contains("盘外定局"));
     assert_eq!(resigned.to_json(Lang::En)["comparison"], "off-the-board");
-    // Red's perpetual check loses under CXA 2020: a record giving Red the
-    // win is wrong, not off the board.
-    let wrong = ruled(CHECKS, &CYCLE.repeat(3), "cxa-2020", Some(Outcome::RedWins));
+    // Red mates on the board: a record giving Black the win is wrong,
+    // not off the board.
+    let wrong = ruled(
+        "3k5/R8/9/9/9/9/9/9/9/4K3R w",
+        "i0i9",
+        "cxa-2020",
+        Some(Outcome::BlackWins),
+    );
     assert_eq!(wrong.comparison(), Comparison::Differs);
     assert!(wrong
         .explain(Lang::En)
         .contains("which the rules do not give"));
+    // Red's perpetual check loses on Black's claim; a record giving Red
+    // the win says nobody claimed (Black lost on time, say): claimable,
+    // not a disagreement.
+    let unclaimed = ruled(CHECKS, &CYCLE.repeat(3), "cxa-2020", Some(Outcome::RedWins));
+    assert_eq!(unclaimed.comparison(), Comparison::Claimable);
     let unrecorded = ruled(CHECKS, &CYCLE.repeat(3), "cxa-2020", None);
     assert_eq!(unrecorded.comparison(), Comparison::Unrecorded);
 }

@@ -332,17 +332,28 @@ test('the notation switch: traditional characters, WXF, ICCS', async () => {
   await page.selectOption('#notation', 'chinese');
 });
 
-test('defect 2: a record that cannot be read clears the previous game and says where and why', async () => {
+test('defect 2: a record with a bad move loads up to it; a record that cannot be read clears the previous game', async () => {
   await reset();
   await open('perpetual-check-gbk.pgn');
+  // 马二进五 at ply 2 is no move: ply 1 is shown and ruled, and the list
+  // and the message say where the record breaks and why.
   await page.evaluate(() => { document.documentElement.dataset.ready = 'loading'; });
   await page.setInputFiles('#file', path.join(FIXTURES, 'malformed.pgn'));
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'game');
+  assert.equal(await page.locator('#movelist .mv').count(), 1);
+  const cut = await text('#movelist li.cut');
+  assert.match(cut, /棋谱在第 2 着处中断/);
+  assert.match(cut, /马二进五/);
+  assert.match(await text('#message-error'), /第 4 行第 9 列，第 2 着/);
+  await shot('10-cut-record');
+  // A record with nothing to keep (its FEN tag is broken) is refused, and
+  // nothing of the previous game stays under the message.
+  await page.evaluate(() => { document.documentElement.dataset.ready = 'loading'; });
+  await page.setInputFiles('#file', { name: 'bad-fen.pgn', mimeType: 'text/plain', buffer: Buffer.from('[Game "Chinese Chess"]\n[FEN "rnbakabnr/9/9 w"]\n\n1. h2e2 *\n') });
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'refused');
   const said = await text('#message-error');
   assert.match(said, /无法读取棋谱/);
-  assert.match(said, /第 4 行第 9 列，第 2 着/);
-  assert.match(said, /马二进五/);
-  // Nothing of the previous game stays under the message.
+  assert.match(said, /FEN/);
   assert.equal(await page.locator('#movelist .mv').count(), 0);
   assert.equal(await page.locator('#points button').count(), 0);
   assert.equal(await text('#game-title'), '');

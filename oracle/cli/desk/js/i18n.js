@@ -31,9 +31,9 @@ export const UI = {
     onlyIn: (e) => `仅在 ${e} 下出现`, gameResult: '全局结果', loadedGames: (n) => `已读入 ${n} 局`,
     badGames: (n) => `另有 ${n} 局无法读取：`, refused: '着法不合法：', selectPoint: '点选一个裁判点查看裁决。',
     setupHint: '点选棋子后点棋盘放置；再点同一棋子或用橡皮移除。', enterHint: '录入着法：先点己方棋子，再点目标点。',
-    result: '结果', recorded: '棋谱所记', eraser: '橡皮', pattern: '着法类型',
+    result: '结果', onClaim: '须经提请', recorded: '棋谱所记', eraser: '橡皮', pattern: '着法类型',
     agreement: {
-      agrees: '与裁决相符', disagrees: '与裁决不符', 'off-board': '棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立',
+      agrees: '与裁决相符', claimable: '规则结果须经提请，棋谱所记（议和、认负、超时等）成立', disagrees: '与裁决不符', 'off-board': '棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立',
       'natural-limit': '已达自然限着，和棋（经提出）',
     },
     naturalText: (n, side) => `${n.plies_without_capture} 着未吃子（本规则限 ${n.rounds} 回合）；红方计 ${n.red.counted} 着（其中将 ${n.red.checks}），黑方计 ${n.black.counted} 着（其中将 ${n.black.checks}）；${n.claimable_by.length ? `可由${n.claimable_by.map(side).join('、')}提出判和` : '尚不能提出判和'}`,
@@ -85,9 +85,9 @@ export const UI = {
     onlyIn: (e) => `only under ${e}`, gameResult: 'game result', loadedGames: (n) => `${n} game(s) read`,
     badGames: (n) => `${n} more game(s) could not be read:`, refused: 'Illegal move: ', selectPoint: 'Select a ruling point to read its ruling.',
     setupHint: 'Pick a piece, then click the board; click the same piece again or use the eraser to remove.', enterHint: 'Entering moves: click one of your pieces, then its destination.',
-    result: 'Result', recorded: 'recorded', eraser: 'Eraser', pattern: 'pattern',
+    result: 'Result', onClaim: 'on a claim', recorded: 'recorded', eraser: 'Eraser', pattern: 'pattern',
     agreement: {
-      agrees: 'agrees with the ruling', disagrees: 'disagrees with the ruling',
+      agrees: 'agrees with the ruling', claimable: 'the rules\' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands', disagrees: 'disagrees with the ruling',
       'off-board': 'not decided on the board: the recorded result (resignation, agreement, time) stands',
       'natural-limit': 'the natural move limit was reached: a draw (on a claim)',
     },

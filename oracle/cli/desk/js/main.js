@@ -249,9 +249,11 @@ async function readRecord(bytes) {
     const first = data.errors[0];
     note += `${note ? '\n' : ''}${W().badGames(data.errors.length)} ${S.lang === 'zh' ? first.zh : first.en}`;
   }
+  const first = data.games[0];
+  if (first && first.cut) note += `${note ? '\n' : ''}${cutText(first)}`;
   await loadLibraryGame(0);
   if (data.games.length > 1) openLibrary();
-  say(note, !!data.errors.length);
+  say(note, !!data.errors.length || !!(first && first.cut));
 }
 
 async function loadLibraryGame(i) {
@@ -264,6 +266,13 @@ async function loadLibraryGame(i) {
     root: g.line ? st.treeOf(g.line) : st.treeOfMoves(g.moves), cut: g.cut || null,
   });
   if (g.truncated) say(S.lang === 'zh' ? g.truncated.zh : g.truncated.en, true);
+  // A record cut short by a bad move: its first plies are on the board and
+  // ruled; the message says where it breaks and why.
+  if (g.cut) say(cutText(g), true);
+}
+
+function cutText(g) {
+  return `${W().gameCut(g.cut.ply)}${S.lang === 'zh' ? '：' : ': '}${S.lang === 'zh' ? g.cut.zh : g.cut.en}`;
 }
 
 function openLibrary() {

@@ -168,6 +168,7 @@ export function drawSummary() {
   let line = bits.join(' · ');
   if (v) {
     line += `${line ? ' · ' : ''}${W().result}: ${resultText(v.result)}`;
+    if (v.claimable) line += ` (${W().onClaim})`;
     if (v.recorded) line += ` (${W().recorded} ${resultText(v.recorded)}: ${W().agreement[v.agreement] || ''})`;
   }
   $('game-title').textContent = line;

@@ -309,6 +309,19 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
         }
         match item {
             Ok(r) => games.push(record_json(&r, i + 1)),
+            // A record cut short by a bad move: what came before it is
+            // shown and ruled, and the page says where and why it breaks.
+            Err(e) if e.partial().is_some() => {
+                let partial = e.partial().expect("a partial record");
+                let mut g = record_json(partial, e.game.unwrap_or(i + 1));
+                g["cut"] = json!({
+                    "ply": e.ply.unwrap_or(partial.main.moves.len() + 1),
+                    "code": e.code(),
+                    "en": crate::message::one_line(&e.to_string()),
+                    "zh": crate::message::one_line(&e.zh()),
+                });
+                games.push(g);
+            }
             Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.zh())})),
         }
     }

@@ -11,8 +11,8 @@ use xq_oracle::edition::Edition;
 use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
 use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{
-    rule_game, FollowUp, GameRuling, Lang, PointKind, RecordError, Ruling, RulingOptions,
-    RulingPoint,
+    rule_game, Claimable, Comparison, FollowUp, GameRuling, Lang, PointKind, RecordError, Ruling,
+    RulingOptions, RulingPoint,
 };
 
 use super::error::DeskError;
@@ -113,10 +113,14 @@ pub struct GameView {
     /// The result the rules give the game.
     pub result: Outcome,
     pub decided_at: Option<usize>,
+    /// When `result` rests on a claim standing at the record's end.
+    pub claimable: Option<Claimable>,
     pub recorded: Option<Outcome>,
     pub agrees: Option<bool>,
     /// How the recorded result stands beside the ruling, for the page:
-    /// `agrees`, `disagrees`, `off-board` (the rules decide nothing on the
+    /// `agrees`, `claimable` (the rules' result needs a claim the record
+    /// does not show, so its own result stands), `disagrees`, `off-board`
+    /// (the rules decide nothing on the
     /// board, so a result by resignation, agreement or time stands),
     /// `natural-limit` (a draw recorded where the natural limit was
     /// reached: a draw on claim); absent when no result is recorded.
@@ -181,14 +185,19 @@ fn kind_label(kind: PointKind, lang: Lang) -> &'static str {
     super::words::point_kind(kind, lang)
 }
 
-fn follow_up_text(f: &FollowUp, result: Outcome, lang: Lang) -> String {
+/// `claim`: the ruling waits for a player's claim, so a cycle that went
+/// on was not claimed.
+fn follow_up_text(f: &FollowUp, result: Outcome, claim: bool, lang: Lang) -> String {
     match (f, lang) {
-        (FollowUp::Varied { ply, by, cycles }, Lang::Zh) => {
-            format!("其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次）。", by.name_zh())
-        }
+        (FollowUp::Varied { ply, by, cycles }, Lang::Zh) => format!(
+            "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{}）。",
+            by.name_zh(),
+            if claim { "，其间无人提请裁决" } else { "" }
+        ),
         (FollowUp::Varied { ply, by, cycles }, Lang::En) => format!(
-            "Afterwards: {} varied at ply {ply} (after {cycles} more cycle(s)).",
-            if *by == Color::Red { "Red" } else { "Black" }
+            "Afterwards: {} varied at ply {ply} (after {cycles} more cycle(s){}).",
+            if *by == Color::Red { "Red" } else { "Black" },
+            if claim { ", nobody having claimed" } else { "" }
         ),
         (FollowUp::Lost { ply, cycles: 0 }, Lang::Zh) => format!(
             "本规则不许再循环：裁决于第 {ply} 着即时生效（{}）。",
@@ -206,11 +215,13 @@ fn follow_up_text(f: &FollowUp, result: Outcome, lang: Lang) -> String {
             "Afterwards: the repetition went on for {cycles} more cycle(s), past what the rules allow; the ruling took effect at ply {ply} ({}).",
             result.as_str()
         ),
-        (FollowUp::RecordEnds { cycles }, Lang::Zh) => {
-            format!("其后：棋谱于循环中结束（又循环 {cycles} 次）。")
-        }
+        (FollowUp::RecordEnds { cycles }, Lang::Zh) => format!(
+            "其后：棋谱于循环中结束（又循环 {cycles} 次）{}。",
+            if claim { "，裁决仍可提请" } else { "" }
+        ),
         (FollowUp::RecordEnds { cycles }, Lang::En) => format!(
-            "Afterwards: the record ends while the repetition stands ({cycles} more cycle(s))."
+            "Afterwards: the record ends while the repetition stands ({cycles} more cycle(s)){}.",
+            if claim { "; the ruling may still be claimed" } else { "" }
         ),
     }
 }
@@ -254,6 +265,10 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
         iccs: false,
         flipped: false,
     };
+    let claim = r
+        .cycle
+        .as_ref()
+        .is_some_and(|c| c.procedure == xq_oracle::ruling::Procedure::Claim);
     PointView {
         ply: p.ply,
         kind: p.kind,
@@ -262,7 +277,7 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
         follow_up_text: p
             .follow_up
             .as_ref()
-            .map(|f| follow_up_text(f, r.result, lang)),
+            .map(|f| follow_up_text(f, r.result, claim, lang)),
         headline: r.headline(lang),
         explanation: r.explain(lang),
         ruling: r.to_json(lang),
@@ -358,6 +373,7 @@ pub fn game_view(
         let limit = points.iter().any(|p| p.kind == PointKind::NaturalLimit);
         match ruling.agrees {
             Some(true) => "agrees",
+            _ if ruling.comparison() == Comparison::Claimable => "claimable",
             _ if ruling.result != Outcome::Ongoing => "disagrees",
             _ if rec == Outcome::Draw && limit => "natural-limit",
             _ => "off-board",
@@ -372,6 +388,7 @@ pub fn game_view(
         points,
         result: ruling.result,
         decided_at: ruling.decided_at,
+        claimable: ruling.claimable,
         recorded: ruling.recorded,
         agrees: ruling.agrees,
         agreement,

@@ -6,4 +6,4 @@ pub(crate) mod split;
 mod write;
 
 pub(crate) use read::{parse_pgn, parse_result, parse_wxf};
-pub use write::{write_pgn, PgnOptions};
+pub use write::{pgn_changes, write_pgn, PgnOptions};

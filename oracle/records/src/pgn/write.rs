@@ -31,8 +31,10 @@ impl Default for PgnOptions {
 
 /// Writes a record as one PGN game (ending with a blank line, so that
 /// games can be concatenated into one file). Reading the output back gives
-/// the same record, except that a `}` inside a comment, which PGN cannot
-/// hold, is written as the full-width `｝`.
+/// the same record, except for what PGN cannot hold, which
+/// [`pgn_changes`] lists: a `}` inside a comment is written as the
+/// full-width `｝`, a line break inside a tag value as a space, and a tag
+/// whose name PGN cannot spell is left out.
 pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
     let mut out = String::with_capacity(512 + record.main.moves.len() * 12);
     out.push_str("[Game \"Chinese Chess\"]\n");
@@ -116,6 +118,77 @@ pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
     }
     out.push_str("\n\n");
     out
+}
+
+/// What [`write_pgn`] writes otherwise than the record holds, one entry
+/// per item (empty when the PGN reads back as the same record), so that a
+/// caller can say so rather than change a record silently.
+pub fn pgn_changes(record: &Record, options: &PgnOptions) -> Vec<String> {
+    let mut changes = Vec::new();
+    let t = &record.tags;
+    let named: [(&str, &Option<String>); 17] = [
+        ("Title", &t.title),
+        ("Event", &t.event),
+        ("Site", &t.site),
+        ("Date", &t.date),
+        ("Round", &t.round),
+        ("RedTeam", &t.red_team),
+        ("Red", &t.red),
+        ("RedElo", &t.red_elo),
+        ("BlackTeam", &t.black_team),
+        ("Black", &t.black),
+        ("BlackElo", &t.black_elo),
+        ("ECCO", &t.ecco),
+        ("Opening", &t.opening),
+        ("Variation", &t.variation),
+        ("TimeControl", &t.time_control),
+        ("Annotator", &t.annotator),
+        ("Author", &t.author),
+    ];
+    let broken = |v: &str| v.contains(['\n', '\r']);
+    for (name, value) in named {
+        if value.as_deref().is_some_and(broken) {
+            changes.push(format!("the line break in tag {name} as a space"));
+        }
+    }
+    for (name, value) in &t.other {
+        if !is_tag_name(name) {
+            changes.push(format!(
+                "no tag {name:?} (PGN tag names are letters, digits and _)"
+            ));
+        } else if broken(value) {
+            changes.push(format!("the line break in tag {name} as a space"));
+        }
+    }
+    if options.comments {
+        let mut brace = |what: String, c: &Option<String>| {
+            if c.as_deref().is_some_and(|c| c.contains('}')) {
+                changes.push(format!("the }} in the comment {what} as ｝"));
+            }
+        };
+        fn walk(
+            l: &Line,
+            first_ply: usize,
+            variations: bool,
+            f: &mut dyn FnMut(String, &Option<String>),
+        ) {
+            f(format!("before ply {first_ply}"), &l.comment);
+            for (i, m) in l.moves.iter().enumerate() {
+                let ply = first_ply + i;
+                f(format!("after ply {ply}"), &m.comment);
+                if variations {
+                    for v in &m.variations {
+                        walk(v, ply, variations, f);
+                    }
+                }
+            }
+        }
+        walk(&record.main, 1, options.variations, &mut brace);
+        if let Some(last) = &record.illegal_final {
+            brace(format!("after the illegal ply {}", last.ply), &last.comment);
+        }
+    }
+    changes
 }
 
 fn is_tag_name(name: &str) -> bool {

@@ -212,6 +212,13 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     if let Some(p) = g.decided_at {
         let _ = write!(s, ", decided at ply {p}");
     }
+    if let Some(c) = g.claimable {
+        let _ = write!(
+            s,
+            " on a player's claim (the one arising at ply {}, still open when the record ends)",
+            c.ply
+        );
+    }
     let recorded = g.recorded.map_or("", |r| r.as_str());
     match g.comparison() {
         super::Comparison::Agrees => {
@@ -228,6 +235,12 @@ pub fn explain_game(g: &super::GameRuling) -> String {
             let _ = write!(
                 s,
                 "; the record says {recorded}, which the rules do not give"
+            );
+        }
+        super::Comparison::Claimable => {
+            let _ = write!(
+                s,
+                "; the record says {recorded}: the rules give their result only on a player's claim, so the game ended otherwise (agreement, resignation, time) without one"
             );
         }
         super::Comparison::Unrecorded => s.push_str("; the record states no result"),
@@ -248,9 +261,14 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         s.push('\n');
         match p.follow_up {
             Some(FollowUp::Varied { ply, by, cycles }) => {
+                let unclaimed = if claimed_only(p) {
+                    ", nobody having claimed"
+                } else {
+                    ""
+                };
                 let _ = writeln!(
                     s,
-                    "Then: {} left the cycle at ply {ply}, after {cycles} more cycle(s).",
+                    "Then: {} left the cycle at ply {ply}, after {cycles} more cycle(s){unclaimed}.",
                     cap(by.name())
                 );
             }
@@ -271,6 +289,14 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         }
     }
     s
+}
+
+/// Whether the point's ruling waits for a player's claim.
+fn claimed_only(p: &super::RulingPoint) -> bool {
+    p.ruling
+        .cycle
+        .as_ref()
+        .is_some_and(|c| c.procedure == super::Procedure::Claim)
 }
 
 fn edition_of_id(id: &str) -> &'static crate::edition::Edition {

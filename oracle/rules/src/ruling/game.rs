@@ -4,6 +4,14 @@
 //! played on past the cycles the edition allows), each natural-limit point,
 //! an illegal move, the final mate or 困毙 — and the result the rules give
 //! the game, compared with the one the record states.
+//!
+//! Where the edition has a player claim the ruling (every edition today:
+//! CXA 1999 art. 24, AXF arbiter 6.G and 6.J), a repetition or a natural
+//! limit nobody claimed is not a result: the point is *claimable*, and a
+//! record that plays on past it shows that nobody claimed. Only when the
+//! record ends with the claim standing does the game's result rest on it
+//! (`claimable`), and a record stating another result then says the game
+//! ended otherwise (`Comparison::Claimable`), not that the record is wrong.
 
 use std::collections::HashMap;
 
@@ -11,7 +19,7 @@ use serde::Serialize;
 use xq_core::{Color, Game, Outcome, Position};
 
 use super::{rule, rule_record, Lang, RecordError, Ruling, RulingOptions, RulingReason};
-use crate::edition::Edition;
+use crate::edition::{Adjudication, Edition};
 use crate::natural_limit;
 
 /// What kind of point an arbiter is called to.
@@ -42,7 +50,9 @@ pub enum FollowUp {
         cycles: usize,
     },
     /// The violator played on past the further cycles the edition allows
-    /// and lost at `ply`.
+    /// and lost at `ply`. Only where the arbiter rules unasked
+    /// (`adjudication: automatic`); under a claim, playing on means nobody
+    /// claimed.
     Lost {
         /// The ply at which the loss took effect.
         ply: usize,
@@ -79,16 +89,30 @@ pub struct GameRuling {
     pub plies: usize,
     /// Every point, in order.
     pub points: Vec<RulingPoint>,
-    /// The result the rules give the game.
+    /// The result the rules give the game (on the claim in `claimable`,
+    /// when the record ends with one standing).
     pub result: Outcome,
     /// The ply at which the game was decided, when a point decided it
     /// before the record ended or at its last move.
     pub decided_at: Option<usize>,
+    /// When `result` rests on a player's claim: the record ends with a
+    /// claim standing (a repetition at the edition's count, or the natural
+    /// limit reached) and nothing decided the game before.
+    pub claimable: Option<Claimable>,
     /// The result the record states, if it states one.
     pub recorded: Option<Outcome>,
     /// Whether the record's result agrees with the rules' (`None` when the
     /// record states none).
     pub agrees: Option<bool>,
+}
+
+/// A claim that stands when the record ends, and what it gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Claimable {
+    /// The ply of the point at which the claim arose.
+    pub ply: usize,
+    /// The result the claim gets.
+    pub result: Outcome,
 }
 
 /// How the record's stated result compares with the rules'.
@@ -100,6 +124,10 @@ pub enum Comparison {
     /// The rules decide the game otherwise than the record states: the
     /// record (or the arbiter who signed it) is wrong.
     Differs,
+    /// The rules give their result only on a claim, and the record states
+    /// another: nobody claimed, and the game ended otherwise (agreement,
+    /// resignation, time).
+    Claimable,
     /// The record states a result the board does not decide: the game was
     /// ended off the board (resignation, agreement, time, a claim).
     OffTheBoard,
@@ -113,6 +141,7 @@ impl Comparison {
         match self {
             Comparison::Agrees => "agrees",
             Comparison::Differs => "differs",
+            Comparison::Claimable => "claimable",
             Comparison::OffTheBoard => "off-the-board",
             Comparison::Unrecorded => "unrecorded",
         }
@@ -121,11 +150,13 @@ impl Comparison {
 
 impl GameRuling {
     /// How the record's result compares with the rules'. A game the board
-    /// leaves undecided was ended off it, which is no disagreement.
+    /// leaves undecided was ended off it, which is no disagreement; nor is
+    /// a result other than the one a standing claim would get.
     pub fn comparison(&self) -> Comparison {
         match self.recorded {
             None => Comparison::Unrecorded,
             Some(r) if r == self.result => Comparison::Agrees,
+            Some(_) if self.claimable.is_some() => Comparison::Claimable,
             Some(_) if self.result == Outcome::Ongoing => Comparison::OffTheBoard,
             Some(_) => Comparison::Differs,
         }
@@ -179,6 +210,7 @@ pub fn rule_game(
         scan(&game, edition, options)
     };
     let mut decided: Option<(usize, Outcome)> = points.iter().find_map(decision);
+    let mut claimable = None;
     if let Some((ply, r)) = illegal {
         let result = r.result;
         points.push(RulingPoint {
@@ -215,6 +247,36 @@ pub fn rule_game(
             && r.cycle.as_ref().is_none_or(|c| c.adjudicable)
         {
             decided = Some((plies, r.result));
+            // `final_only` is a ruling asked for: the claim is being made.
+            if !final_only && needs_claim(&r, edition) {
+                let ply = points
+                    .iter()
+                    .rev()
+                    .find(|p| {
+                        p.kind == PointKind::NaturalLimit
+                            || matches!(p.follow_up, Some(FollowUp::RecordEnds { .. }))
+                    })
+                    .map_or(plies, |p| p.ply);
+                claimable = Some(Claimable {
+                    ply,
+                    result: r.result,
+                });
+            }
+        }
+    }
+    if decided.is_none() && !final_only {
+        // The record ends inside a cycle it had not left, between two
+        // occurrences: the claim made at the repetition point still stands.
+        if let Some(p) = points.last().filter(|p| {
+            matches!(p.follow_up, Some(FollowUp::RecordEnds { .. }))
+                && p.ruling.result != Outcome::Ongoing
+                && needs_claim(&p.ruling, edition)
+        }) {
+            decided = Some((p.ply, p.ruling.result));
+            claimable = Some(Claimable {
+                ply: p.ply,
+                result: p.ruling.result,
+            });
         }
     }
     let result = decided.map_or(Outcome::Ongoing, |d| d.1);
@@ -225,10 +287,25 @@ pub fn rule_game(
         plies,
         result,
         decided_at: decided.map(|d| d.0),
+        claimable,
         recorded,
         agrees: recorded.map(|r| r == result),
         points,
     })
+}
+
+/// Whether the final position's ruling takes effect only on a player's
+/// claim: a repetition under a claim procedure, or a natural limit that is
+/// not drawn automatically. Ends on the board and illegal moves need none.
+fn needs_claim(r: &Ruling, edition: &Edition) -> bool {
+    match r.reason {
+        RulingReason::NaturalLimit => !edition.natural_limit().automatic,
+        RulingReason::Checkmate
+        | RulingReason::Stalemate
+        | RulingReason::IllegalMove
+        | RulingReason::None => false,
+        _ => edition.repetition().adjudication == Adjudication::Claim,
+    }
 }
 
 /// The decision a point makes, if any: a loss that took effect.
@@ -307,6 +384,9 @@ fn scan(game: &Game, edition: &Edition, options: &RulingOptions) -> Vec<RulingPo
                     RulingReason::MustVary => extra.other_violation,
                     _ => None,
                 };
+                // Under a claim nobody loses by playing on: the record
+                // going on past the count shows that nobody claimed.
+                let allowed = allowed.filter(|_| rules.adjudication == Adjudication::Automatic);
                 let decided_now = allowed == Some(0);
                 points.push(RulingPoint {
                     ply,

@@ -17,7 +17,7 @@ pub mod picture;
 pub mod words;
 pub mod zh;
 
-pub use game::{rule_game, Comparison, FollowUp, GameRuling, PointKind, RulingPoint};
+pub use game::{rule_game, Claimable, Comparison, FollowUp, GameRuling, PointKind, RulingPoint};
 
 use serde::{Deserialize, Serialize};
 use xq_core::legality::IllegalMove;

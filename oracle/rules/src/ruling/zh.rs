@@ -197,6 +197,13 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     if let Some(p) = g.decided_at {
         let _ = write!(s, "，于第 {p} 着定局");
     }
+    if let Some(c) = g.claimable {
+        let _ = write!(
+            s,
+            "（须经一方提请：第 {} 着起可提请，至棋谱结束仍然有效）",
+            c.ply
+        );
+    }
     let recorded = g.recorded.map_or("", |r| r.as_str());
     match g.comparison() {
         super::Comparison::Agrees => {
@@ -210,6 +217,12 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         }
         super::Comparison::Differs => {
             let _ = write!(s, "；棋谱记为 {recorded}，与规则判定不符");
+        }
+        super::Comparison::Claimable => {
+            let _ = write!(
+                s,
+                "；棋谱记为 {recorded}：此结果须经一方提请裁决方能成立，棋谱所记当为未经提请而以他法（议和、认负、超时等）定局"
+            );
         }
         super::Comparison::Unrecorded => s.push_str("；棋谱未记结果"),
     }
@@ -229,9 +242,14 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         s.push('\n');
         match p.follow_up {
             Some(FollowUp::Varied { ply, by, cycles }) => {
+                let unclaimed = if claimed_only(p) {
+                    "，其间无人提请裁决"
+                } else {
+                    ""
+                };
                 let _ = writeln!(
                     s,
-                    "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次）。",
+                    "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{unclaimed}）。",
                     by.name_zh()
                 );
             }
@@ -249,6 +267,14 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         }
     }
     s
+}
+
+/// Whether the point's ruling waits for a player's claim.
+fn claimed_only(p: &super::RulingPoint) -> bool {
+    p.ruling
+        .cycle
+        .as_ref()
+        .is_some_and(|c| c.procedure == super::Procedure::Claim)
 }
 
 /// The verdict in a line or two.
