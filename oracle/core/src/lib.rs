@@ -58,3 +58,8 @@ pub use position::{FenError, Position, PositionError, SetupProblem, Validation};
 pub use setup::{Counter, ParseFenError, Setup, START_FEN};
 pub use status::{EndReason, Outcome, Status};
 pub use types::{Color, Move, Piece, Role, Square};
+
+// The README's examples are tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

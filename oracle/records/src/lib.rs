@@ -471,3 +471,8 @@ impl<R: BufRead> Library<R> {
         Some(cbr::read_cbr(&game, at as usize))
     }
 }
+
+// The README's examples are tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

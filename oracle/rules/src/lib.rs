@@ -34,3 +34,8 @@ pub mod repetition;
 pub mod ruling;
 
 pub use xq_core;
+
+// The README's examples are tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
