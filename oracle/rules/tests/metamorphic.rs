@@ -9,7 +9,12 @@
 //! - **rotation**: the cycle entered at every later ply — the case's game
 //!   with the first k moves of its cycle played once more, so that the
 //!   ruling is on the same repetition, started from another of its
-//!   positions.
+//!   positions;
+//! - **entered later**: the game started one ply later — from the position
+//!   after its first move, with the move list rotated by one (the first
+//!   move played again at the end), so that the same number of passes is
+//!   played from another of the cycle's positions. Only for a game that is
+//!   its cycle repeated from the start.
 //!
 //! The verdict, each side's pattern and whether it is forbidden, each
 //! move's kind, targets (mapped through the transform), target pieces and
@@ -189,6 +194,132 @@ fn repetition_cases() -> Vec<RepetitionCase> {
     out
 }
 
+/// The figure files: beside the repository (`../shared`, as CI lays it
+/// out), else the shared folder of this machine.
+fn figures_dir() -> Option<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    [
+        root.join("../shared/rules/figures"),
+        PathBuf::from("/work/shared/rules/figures"),
+    ]
+    .into_iter()
+    .find(|d| d.join("cxa2020-figures.tsv").is_file())
+}
+
+/// The rows of a tab-separated figure file, as maps from column to text.
+fn tsv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split('\t'))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// A figure row's game, extended as the scoreboard extends it: a row whose
+/// last move leaves its cycle is cut back to where the cycle closed, then
+/// the last cycle is repeated (at most four times) until the final
+/// position stands for the third time. `None` without a repetition.
+fn figure_game(fen: &str, moves: &str) -> Option<Game> {
+    let start = Position::from_fen_with(fen, Validation::Strict)
+        .or_else(|_| Position::from_fen_with(fen, Validation::Relaxed))
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let texts: Vec<String> = split_moves(moves).into_iter().map(String::from).collect();
+    let mut game = Game::from_texts(start.clone(), &texts).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let keys = |g: &Game| -> Vec<String> {
+        g.positions()
+            .iter()
+            .map(|p| {
+                p.to_string()
+                    .split(' ')
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let mut k = keys(&game);
+    let last = k.len() - 1;
+    if !k[..last].contains(&k[last]) {
+        let cut = (0..k.len())
+            .rev()
+            .find(|&i| k.iter().filter(|x| **x == k[i]).count() > 1)?;
+        game = replay(start.clone(), game.moves()[..cut].iter().copied());
+        k.truncate(cut + 1);
+    }
+    let last = k.len() - 1;
+    let prev = (0..last).rev().find(|&i| k[i] == k[last])?;
+    let cycle: Vec<xq_core::Move> = game.moves()[prev..].to_vec();
+    for _ in 0..4 {
+        if k.iter().filter(|x| **x == k[k.len() - 1]).count() >= 3 {
+            break;
+        }
+        game = replay(start.clone(), game.moves().iter().chain(&cycle).copied());
+        k = keys(&game);
+    }
+    Some(game)
+}
+
+/// Every row of the figure files with a repetition, under its editions,
+/// except the games `cases` already hold under the same edition.
+fn figure_rows(cases: &[RepetitionCase]) -> Vec<RepetitionCase> {
+    let Some(dir) = figures_dir() else {
+        eprintln!("the figure files (shared/rules/figures) are not here: figure rows not checked");
+        return Vec::new();
+    };
+    let held = |g: &Game, ed: &str| {
+        cases.iter().any(|c| {
+            c.editions.iter().any(|e| e.id == ed)
+                && c.game.start() == g.start()
+                && c.game.moves() == g.moves()
+        })
+    };
+    let mut out = Vec::new();
+    for (file, editions) in [
+        ("cxa2020-figures.tsv", &["cxa-2020"][..]),
+        ("wxf-diagrams.tsv", &["axf-2017", "wxf-2018"][..]),
+    ] {
+        for (n, row) in tsv_rows(&dir.join(file)).iter().enumerate() {
+            let Some(game) = figure_game(&row["fen"], &row["moves"]) else {
+                continue;
+            };
+            let editions: Vec<&'static Edition> = editions
+                .iter()
+                .filter(|ed| !held(&game, ed))
+                .map(|ed| edition::get(ed).expect("a known edition"))
+                .collect();
+            if !editions.is_empty() {
+                out.push(RepetitionCase {
+                    id: format!("{file} row {}", n + 2),
+                    editions,
+                    game,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The repetition cases and the figure rows no case holds.
+fn all_cases() -> Vec<RepetitionCase> {
+    let mut cases = repetition_cases();
+    let rows = figure_rows(&cases);
+    eprintln!(
+        "{} repetition cases, and {} figure rows no case holds",
+        cases.len(),
+        rows.len()
+    );
+    cases.extend(rows);
+    cases
+}
+
 /// `start`, then `moves` (each checked legal).
 fn replay(start: Position, moves: impl IntoIterator<Item = xq_core::Move>) -> Game {
     let mut g = Game::new(start);
@@ -237,6 +368,20 @@ fn variants(g: &Game) -> Vec<Variant> {
             ),
         });
     }
+    // Entered one ply later: only a game that is its cycle repeated from
+    // its first move has a later entry with the same passes.
+    let all = g.moves();
+    let len = moves.len();
+    if all.len() > len && all.len() % len == 0 && (len..all.len()).all(|i| all[i] == all[i - len]) {
+        out.push(Variant {
+            name: "entered-later".into(),
+            lens: Lens::rotated(1),
+            game: replay(
+                g.positions()[1].clone(),
+                all[1..].iter().chain(&all[..1]).copied(),
+            ),
+        });
+    }
     out
 }
 
@@ -279,13 +424,14 @@ fn known(id: &str, ed: &str, transform: &str) -> bool {
 
 #[test]
 fn every_repetition_case_follows_mirror_colour_flip_and_rotation() {
-    let cases = repetition_cases();
+    let cases = all_cases();
     assert!(
         cases.len() >= 200,
         "only {} repetition cases found",
         cases.len()
     );
     let (mut compared, mut skipped) = (0, 0);
+    let mut per_transform = std::collections::BTreeMap::<&str, usize>::new();
     let mut failures = Vec::new();
     for c in &cases {
         let vs = variants(&c.game);
@@ -296,7 +442,16 @@ fn every_repetition_case_follows_mirror_colour_flip_and_rotation() {
                     continue;
                 }
                 match check(&original, v, ed) {
-                    Outcome::Same => compared += 1,
+                    Outcome::Same => {
+                        compared += 1;
+                        let kind = match v.name.as_str() {
+                            "mirror" => "mirror",
+                            "colour-flip" => "colour-flip",
+                            "entered-later" => "entered-later",
+                            _ => "rotation",
+                        };
+                        *per_transform.entry(kind).or_default() += 1;
+                    }
                     Outcome::Incomplete | Outcome::OtherCycle => skipped += 1,
                     Outcome::Differs(want, got) => failures.push(format!(
                         "{} under {}, {}:\n  original: {want:?}\n  transformed: {got:?}",
@@ -314,9 +469,14 @@ fn every_repetition_case_follows_mirror_colour_flip_and_rotation() {
         failures.join("\n")
     );
     eprintln!(
-        "{} repetition cases: {compared} transforms compared, {skipped} not comparable, {} known failures",
+        "{} repetition cases and figure rows: {compared} transforms compared ({per_transform:?}), {skipped} not comparable, {} known failures",
         cases.len(),
         KNOWN.len()
+    );
+    // Every kind of transform was compared, entering the cycle later too.
+    assert!(
+        per_transform.len() == 4,
+        "transforms compared: {per_transform:?}"
     );
     // Nearly every transform is compared, not skipped.
     assert!(
@@ -330,7 +490,7 @@ fn every_repetition_case_follows_mirror_colour_flip_and_rotation() {
 #[test]
 #[ignore = "the known metamorphic failures, each with its reason in KNOWN"]
 fn known_failures_still_fail() {
-    let cases = repetition_cases();
+    let cases = all_cases();
     for &(id, ed, transform, why) in KNOWN {
         let c = cases
             .iter()

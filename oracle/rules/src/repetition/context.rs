@@ -106,36 +106,54 @@ impl<'a> MoveContext<'a> {
     }
 
     /// When the move answers a check: those of the mover's threats after
-    /// it that every other answer would leave too, the same capture of the
-    /// same piece — made by the check, not by this answer. Empty when no other answer can be compared (an
-    /// answer that checks has no threats to compare).
+    /// it that the check made rather than this answer (26.1.4; 1999 29.2,
+    /// "上一着尚不存在": the comparison is with the position the check left).
+    /// A threat is the check's when it does not depend on the answer: an
+    /// answer by another piece (the king's step, another piece's block),
+    /// which leaves the answering piece where it stood, leaves the same
+    /// capture of the same piece too (参考图22: the checking rook leaves its
+    /// own cannon unprotected); or every other answer leaves it (参考图19).
+    /// Empty when no other answer can be compared (an answer that checks
+    /// has no threats to compare).
     pub fn threats_after_any_answer(&self) -> &[Threat] {
         self.threats_after_any_answer.get_or_init(|| {
             if !self.answers_check {
                 return Vec::new();
             }
-            let mut common: Vec<Threat> = self.threats_now().to_vec();
+            let now = self.threats_now();
+            let same = |t: &Threat, x: &Threat| x.target == t.target && x.attacker == t.attacker;
+            let mut common: Vec<Threat> = now.to_vec();
+            let mut by_other_piece: Vec<Threat> = Vec::new();
             let mut compared = false;
             for other in self.search.moves(self.before) {
-                if other == self.mv || common.is_empty() {
+                if other == self.mv {
                     continue;
                 }
                 let Some(p) = self.before.play_unchecked(other).passed() else {
                     continue;
                 };
                 let theirs = self.model.threats(&self.search, &p);
-                common.retain(|t| {
-                    theirs
-                        .iter()
-                        .any(|x| x.target == t.target && x.attacker == t.attacker)
-                });
+                common.retain(|t| theirs.iter().any(|x| same(t, x)));
+                if other.from != self.mv.from {
+                    for t in now {
+                        if theirs.iter().any(|x| same(t, x))
+                            && !by_other_piece.iter().any(|x| same(t, x))
+                        {
+                            by_other_piece.push(t.clone());
+                        }
+                    }
+                }
                 compared = true;
             }
-            if compared {
-                common
-            } else {
-                Vec::new()
+            if !compared {
+                return Vec::new();
             }
+            for t in by_other_piece {
+                if !common.iter().any(|x| same(&t, x)) {
+                    common.push(t);
+                }
+            }
+            common
         })
     }
 
