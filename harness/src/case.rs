@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use xq_core::game::split_moves;
 use xq_core::{parse_move, Game, ParseMoveError, Position, Square, Validation};
-use xq_oracle::edition;
 use xq_oracle::protocol::{Question, QuestionKind, Request};
 
 use crate::expect::{is_iccs, Expect};
@@ -143,10 +142,11 @@ impl Suite {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
     }
 
-    /// Loads `spec/clauses.yaml` and every `cases/**/*.yaml` below `root`.
-    /// All load errors are returned, not just the first.
+    /// Loads `spec/editions/`, `spec/clauses.yaml` and every
+    /// `cases/**/*.yaml` below `root`. All load errors of the cases are
+    /// returned, not just the first.
     pub fn load(root: &Path) -> Result<Suite, Vec<LoadError>> {
-        let registry = Registry::load(&root.join("spec/clauses.yaml")).map_err(|e| vec![e])?;
+        let registry = Registry::load_spec(&root.join("spec")).map_err(|e| vec![e])?;
         let mut files = Vec::new();
         collect_yaml(&root.join("cases"), &mut Vec::new(), &mut files).map_err(|e| {
             let rel = e
@@ -356,7 +356,7 @@ fn check_case(
         }
         (false, None) => None,
     };
-    let all: Vec<String> = edition::ids().map(String::from).collect();
+    let all = &registry.editions;
     let editions = match &raw.editions {
         None => all.clone(),
         Some(list) => {

@@ -207,9 +207,12 @@ impl Options {
                 _ => o.filters.push(a),
             }
         }
-        let known: Vec<&str> = xq_oracle::edition::ids().collect();
+        // The suite's own editions; a suite that does not load is reported
+        // when it is loaded.
+        let known = crate::registry::load_editions(&o.suite.join("spec/editions"))
+            .unwrap_or_default();
         for e in o.editions.iter().flatten() {
-            if !known.contains(&e.as_str()) {
+            if !known.is_empty() && !known.contains(e) {
                 return Err(format!(
                     "unknown edition {e:?} (known: {})",
                     known.join(", ")
@@ -236,6 +239,7 @@ impl Options {
                 "uci" if !cmd.is_empty() => Box::new(UciFactory {
                     command: cmd,
                     timeout,
+                    editions: known,
                 }),
                 _ => return Err(format!("--{kind} needs a command")),
             },
@@ -322,10 +326,10 @@ pub fn main_with(mut options: Options) -> ExitCode {
     }
     if let Some((a, b)) = &options.diff_editions {
         for e in [a, b] {
-            if xq_oracle::edition::get(e).is_none() {
+            if !suite.registry.has_edition(e) {
                 eprintln!(
                     "xq-suite: unknown edition {e:?} (known: {})",
-                    xq_oracle::edition::ids().collect::<Vec<_>>().join(", ")
+                    suite.registry.editions.join(", ")
                 );
                 return ExitCode::from(2);
             }

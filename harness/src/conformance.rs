@@ -44,7 +44,8 @@ pub struct Outcome {
 }
 
 /// The implementations this repository can reach on this machine.
-pub fn entries(root: &Path, timeout: Duration) -> Vec<Entry> {
+/// `editions` are the suite's, which a UCI engine declares.
+pub fn entries(root: &Path, timeout: Duration, editions: &[String]) -> Vec<Entry> {
     let mut out = vec![
         Entry {
             key: "xq-oracle".into(),
@@ -74,6 +75,7 @@ pub fn entries(root: &Path, timeout: Duration) -> Vec<Entry> {
                 factory: Box::new(UciFactory {
                     command: vec![engine.into()],
                     timeout,
+                    editions: editions.to_vec(),
                 }),
                 expectations: exp
                     .map(|e| root.join("harness/expectations").join(e))
@@ -456,7 +458,7 @@ fn portable(describe: &str, root: &Path) -> String {
 pub fn main(suite: &Suite, dir: &Path, options: &Options) -> ExitCode {
     let planned = plan(suite, options.editions.as_deref());
     let mut outcomes = Vec::new();
-    for entry in entries(&options.suite, options.timeout) {
+    for entry in entries(&options.suite, options.timeout, &suite.registry.editions) {
         eprintln!("xq-suite --report: {} …", entry.key);
         let mut o = run_entry(entry, suite, &planned, options);
         o.describe = portable(&o.describe, &options.suite);

@@ -493,6 +493,9 @@ pub struct UciFactory {
     pub command: Vec<String>,
     /// The time allowed for start-up.
     pub timeout: Duration,
+    /// The suite's editions, all declared: the driver asks only questions
+    /// whose answer is the same in every edition.
+    pub editions: Vec<String>,
 }
 
 impl Factory for UciFactory {
@@ -510,7 +513,7 @@ impl Factory for UciFactory {
             ]
             .map(xq_spec::protocol::Known::Known)
             .to_vec(),
-            editions: xq_oracle::edition::ids().map(String::from).collect(),
+            editions: self.editions.clone(),
             protocol: None,
             limits: None,
             conventions: Some(
