@@ -8,11 +8,11 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+#[path = "src/literal.rs"]
+mod literal;
 #[allow(dead_code)]
 #[path = "src/editions/load.rs"]
 mod load;
-#[path = "src/literal.rs"]
-mod literal;
 #[allow(dead_code)]
 #[path = "src/editions/profile.rs"]
 mod profile;

@@ -209,8 +209,8 @@ impl Options {
         }
         // The suite's own editions; a suite that does not load is reported
         // when it is loaded.
-        let known = crate::registry::load_editions(&o.suite.join("spec/editions"))
-            .unwrap_or_default();
+        let known =
+            crate::registry::load_editions(&o.suite.join("spec/editions")).unwrap_or_default();
         for e in o.editions.iter().flatten() {
             if !known.is_empty() && !known.contains(e) {
                 return Err(format!(

@@ -22,9 +22,8 @@ pub struct Registry {
 /// Reads the edition ids of a suite's `spec/editions/`: every file there
 /// must be a valid profile.
 pub fn load_editions(dir: &Path) -> Result<Vec<String>, LoadError> {
-    let editions = xq_spec::editions::read_dir(dir).map_err(|e| {
-        LoadError::at(&e.path, (e.line, e.column), e.message)
-    })?;
+    let editions = xq_spec::editions::read_dir(dir)
+        .map_err(|e| LoadError::at(&e.path, (e.line, e.column), e.message))?;
     Ok(editions.into_iter().map(|e| e.profile.id).collect())
 }
 

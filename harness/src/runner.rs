@@ -279,9 +279,7 @@ impl Run {
             (Status::Error, Some(crate::text::truncate(&e)))
         } else {
             let actual = reply.result.unwrap_or(Value::Null);
-            let position = case.position_after();
             let at = At {
-                position: position.as_ref(),
                 to: match &case.question {
                     Question::Convert { to, .. } => Some(*to),
                     _ => None,

@@ -200,5 +200,10 @@ fn a_file_that_is_not_a_profile_is_an_error_at_its_line() {
     assert_eq!(e.path, dir.join("wxf-2018.yaml"));
     let line = wxf.lines().position(|l| l.starts_with("extends:")).unwrap() + 1;
     assert_eq!(e.line, line, "{e}");
-    assert!(e.to_string().contains(&format!("wxf-2018.yaml:{line}:1: extends unknown edition axf-2017")), "{e}");
+    assert!(
+        e.to_string().contains(&format!(
+            "wxf-2018.yaml:{line}:1: extends unknown edition axf-2017"
+        )),
+        "{e}"
+    );
 }

@@ -89,7 +89,8 @@ pub fn read_dir(dir: &Path) -> Result<Vec<Resolved>, EditionsError> {
                 "only edition profiles (ID.yaml) belong in the editions directory".into(),
             ));
         };
-        let text = std::fs::read_to_string(&f).map_err(|e| whole(&f, format!("cannot read: {e}")))?;
+        let text =
+            std::fs::read_to_string(&f).map_err(|e| whole(&f, format!("cannot read: {e}")))?;
         let profile = parse_profile(&text).map_err(|(line, column, message)| EditionsError {
             path: f.clone(),
             line,

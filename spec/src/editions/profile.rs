@@ -145,10 +145,13 @@ pub fn resolve(profiles: Vec<(String, Profile)>) -> Result<Vec<Resolved>, Profil
     for p in &profiles {
         let mut chain = vec![p];
         while let Some(parent) = chain.last().and_then(|q| q.extends.as_ref()) {
-            let q = profiles
-                .iter()
-                .find(|q| &q.id == parent)
-                .ok_or_else(|| err(&p.id, "extends", format!("extends unknown edition {parent}")))?;
+            let q = profiles.iter().find(|q| &q.id == parent).ok_or_else(|| {
+                err(
+                    &p.id,
+                    "extends",
+                    format!("extends unknown edition {parent}"),
+                )
+            })?;
             if chain.iter().any(|c| c.id == q.id) {
                 return Err(err(&p.id, "extends", "has an extends cycle".into()));
             }
@@ -161,12 +164,18 @@ pub fn resolve(profiles: Vec<(String, Profile)>) -> Result<Vec<Resolved>, Profil
                 .fold(Value::Object(Default::default()), |acc, q| {
                     merge(&acc, &q.parameters)
                 });
-            serde_json::from_value(parameters).map_err(|e| err(&p.id, "parameters", format!("parameters: {e}")))
+            serde_json::from_value(parameters)
+                .map_err(|e| err(&p.id, "parameters", format!("parameters: {e}")))
         };
         let rules = ruleset(&chain)?;
         if chain.len() > 1 {
-            limit_may_be_lowered(&ruleset(&chain[1..])?, &rules)
-                .map_err(|m| err(&p.id, "parameters", format!("parameters: natural_limit: {m}")))?;
+            limit_may_be_lowered(&ruleset(&chain[1..])?, &rules).map_err(|m| {
+                err(
+                    &p.id,
+                    "parameters",
+                    format!("parameters: natural_limit: {m}"),
+                )
+            })?;
         }
         editions.push(Resolved {
             profile: p.clone(),
