@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use xq_core::game::split_moves;
 use xq_core::{Position, Square, Validation};
-use xq_oracle::protocol::{Question, QuestionKind, Request};
+use xq_spec::protocol::{Question, QuestionKind, Request};
 
 use crate::expect::Expect;
 use crate::history::{is_iccs, parse_iccs, play, Unplayable};

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use crate::case::Suite;
 use crate::cli::{sibling_xq, Options};
 use crate::expectations::Expectations;
-use crate::implementation::{Factory, JsonLinesFactory, OracleFactory, Pool};
+use crate::implementation::{Factory, JsonLinesFactory, Pool};
 use crate::runner::{plan, CaseResult, Planned, Run, Settings, Status};
 use crate::uci::UciFactory;
 
@@ -46,21 +46,21 @@ pub struct Outcome {
 /// The implementations this repository can reach on this machine.
 /// `editions` are the suite's, which a UCI engine declares.
 pub fn entries(root: &Path, timeout: Duration, editions: &[String]) -> Vec<Entry> {
-    let mut out = vec![
-        Entry {
-            key: "xq-oracle".into(),
-            factory: Box::new(OracleFactory),
-            expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
-        },
-        Entry {
-            key: "xq-serve".into(),
-            factory: Box::new(JsonLinesFactory {
-                command: vec![sibling_xq().display().to_string(), "serve".into()],
-                timeout,
-            }),
-            expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
-        },
-    ];
+    let mut out = Vec::new();
+    #[cfg(feature = "oracle")]
+    out.push(Entry {
+        key: "xq-oracle".into(),
+        factory: Box::new(crate::implementation::OracleFactory),
+        expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
+    });
+    out.push(Entry {
+        key: "xq-serve".into(),
+        factory: Box::new(JsonLinesFactory {
+            command: vec![sibling_xq().display().to_string(), "serve".into()],
+            timeout,
+        }),
+        expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
+    });
     for (key, engine, exp) in [
         (
             "fairy-stockfish",

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use xq_oracle::protocol::{Answer, AnswerError, QuestionKind, RulingAnswer};
+use xq_spec::protocol::{Answer, AnswerError, QuestionKind, RulingAnswer};
 use xq_spec::Rejection;
 use xq_spec::{EndReason, IllegalMoveCode, MoveKind, Outcome, Pattern, ProblemCode, RulingReason};
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use libtest_mimic::{Completion, Failed, Trial};
 use serde::Serialize;
 use serde_json::Value;
-use xq_oracle::protocol::{Question, QuestionKind, Started};
+use xq_spec::protocol::{Question, QuestionKind, Started};
 
 use crate::case::{Case, Suite};
 use crate::expect::{At, Expect};

@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use xq_oracle::protocol::{Question, QuestionKind, Reply, Request, Started};
+use xq_spec::protocol::{Question, QuestionKind, Reply, Request, Started};
 
 use crate::implementation::{Factory, Implementation};
 use crate::process::{LineProcess, TransportError};
