@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 #[path = "src/literal.rs"]
 mod literal;
 #[allow(dead_code)]
+#[path = "src/editions/load.rs"]
+mod load;
+#[allow(dead_code)]
 #[path = "src/editions/profile.rs"]
 mod profile;
 #[allow(dead_code)]
@@ -48,29 +51,10 @@ fn read(path: &Path) -> String {
 
 fn editions(dir: &Path) -> Vec<profile::Resolved> {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| fail(format!("{}: {e}", dir.display())))
-        .map(|e| e.expect("a directory entry").path())
-        .collect();
-    files.sort();
-    let mut profiles = Vec::new();
-    for f in files {
-        if f.extension().is_none_or(|x| x != "yaml") {
-            fail(format!(
-                "{}: only profiles (NAME.yaml) belong in spec/editions/",
-                f.display()
-            ));
-        }
-        let stem = f
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_else(|| fail(format!("{}: not a UTF-8 name", f.display())))
-            .to_string();
-        let p: profile::Profile = serde_yaml::from_str(&read(&f))
-            .unwrap_or_else(|e| fail(format!("spec/editions/{stem}.yaml: {e}")));
-        profiles.push((stem, p));
+    for f in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        println!("cargo:rerun-if-changed={}", f.path().display());
     }
-    profile::resolve(profiles).unwrap_or_else(|e| fail(e.to_string()))
+    load::read_dir(dir).unwrap_or_else(|e| fail(e.to_string()))
 }
 
 fn editions_rs(editions: &[profile::Resolved]) -> String {

@@ -11,8 +11,8 @@ use xq_harness::registry::Registry;
 fn registry() -> &'static Registry {
     static R: OnceLock<Registry> = OnceLock::new();
     R.get_or_init(|| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/clauses.yaml");
-        Registry::load(&path).expect("the registry loads")
+        let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec");
+        Registry::load_spec(&spec).expect("the suite's spec loads")
     })
 }
 

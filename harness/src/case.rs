@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use xq_core::game::split_moves;
-use xq_core::{parse_move, Game, ParseMoveError, Position, Square, Validation};
-use xq_oracle::edition;
-use xq_oracle::protocol::{Question, QuestionKind, Request};
+use xq_core::{Position, Square, Validation};
+use xq_spec::protocol::{Question, QuestionKind, Request};
 
-use crate::expect::{is_iccs, Expect};
+use crate::expect::Expect;
+use crate::history::{is_iccs, parse_iccs, play, Unplayable};
 use crate::location::{LoadError, Locator};
 use crate::registry::Registry;
 
@@ -45,24 +45,6 @@ pub struct Case {
 impl Case {
     pub fn family(&self) -> &str {
         self.id.split('.').next().unwrap_or("")
-    }
-
-    /// The position the question is asked in: the start position after
-    /// the moves (none for `position` cases, whose FEN may be invalid, and
-    /// for rulings on a record that ends with an illegal move).
-    pub fn position_after(&self) -> Option<Position> {
-        if self.question == Question::Position {
-            return None;
-        }
-        let validation = if self.relaxed {
-            Validation::Relaxed
-        } else {
-            Validation::Strict
-        };
-        let start = Position::from_fen_with(&self.fen, validation).ok()?;
-        Game::from_texts(start, &self.moves)
-            .ok()
-            .map(|g| g.current().clone())
     }
 
     /// The protocol request for this case under an edition.
@@ -105,6 +87,9 @@ struct RawCase {
     fen: Option<String>,
     #[serde(default)]
     moves: Option<MoveList>,
+    /// The ICCS of `moves` when they are written in another notation.
+    #[serde(default)]
+    moves_iccs: Option<MoveList>,
     #[serde(default)]
     relaxed: bool,
     /// The moves are a game record whose last move may break the rules
@@ -114,6 +99,9 @@ struct RawCase {
     ask: QuestionKind,
     #[serde(default, rename = "move")]
     mv: Option<String>,
+    /// The ICCS of `move` when it is written in another notation.
+    #[serde(default)]
+    move_iccs: Option<String>,
     #[serde(default)]
     depth: Option<u32>,
     #[serde(default)]
@@ -143,10 +131,11 @@ impl Suite {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
     }
 
-    /// Loads `spec/clauses.yaml` and every `cases/**/*.yaml` below `root`.
-    /// All load errors are returned, not just the first.
+    /// Loads `spec/editions/`, `spec/clauses.yaml` and every
+    /// `cases/**/*.yaml` below `root`. All load errors of the cases are
+    /// returned, not just the first.
     pub fn load(root: &Path) -> Result<Suite, Vec<LoadError>> {
-        let registry = Registry::load(&root.join("spec/clauses.yaml")).map_err(|e| vec![e])?;
+        let registry = Registry::load_spec(&root.join("spec")).map_err(|e| vec![e])?;
         let mut files = Vec::new();
         collect_yaml(&root.join("cases"), &mut Vec::new(), &mut files).map_err(|e| {
             let rel = e
@@ -356,7 +345,7 @@ fn check_case(
         }
         (false, None) => None,
     };
-    let all: Vec<String> = edition::ids().map(String::from).collect();
+    let all = &registry.editions;
     let editions = match &raw.editions {
         None => all.clone(),
         Some(list) => {
@@ -418,10 +407,44 @@ fn check_case(
     } else {
         Validation::Strict
     };
-    let history: Vec<String> = match &raw.moves {
-        None => Vec::new(),
-        Some(MoveList::Text(t)) => split_moves(t).into_iter().map(String::from).collect(),
-        Some(MoveList::List(l)) => l.clone(),
+    let split = |list: &MoveList| -> Vec<String> {
+        match list {
+            MoveList::Text(t) => split_moves(t).into_iter().map(String::from).collect(),
+            MoveList::List(l) => l.clone(),
+        }
+    };
+    let written: Vec<String> = raw.moves.as_ref().map(split).unwrap_or_default();
+    // What is sent: the ICCS given beside a history in another notation,
+    // or the history itself, which must then be ICCS.
+    let (history, history_key) = match &raw.moves_iccs {
+        None => (written.clone(), "moves"),
+        Some(list) => {
+            let iccs = split(list);
+            if raw.moves.is_none() {
+                return Err(err(
+                    "moves_iccs",
+                    "moves_iccs is the ICCS of moves, which the case does not have".into(),
+                ));
+            }
+            if written.iter().all(|m| is_iccs(m)) {
+                return Err(err(
+                    "moves_iccs",
+                    "moves is written in ICCS: moves_iccs is for a history in another notation"
+                        .into(),
+                ));
+            }
+            if iccs.len() != written.len() {
+                return Err(err(
+                    "moves_iccs",
+                    format!(
+                        "moves_iccs has {} move(s) and moves {}: one ICCS move for each",
+                        iccs.len(),
+                        written.len()
+                    ),
+                ));
+            }
+            (iccs, "moves_iccs")
+        }
     };
 
     let mut moves = Vec::new();
@@ -442,31 +465,48 @@ fn check_case(
                 "only a ruling case can hold a game record".into(),
             ));
         }
-        let mut game = Game::new(start);
+        let mut pos = start;
         for (i, text) in history.iter().enumerate() {
-            match game.push_text(text) {
-                Ok(mv) => moves.push(mv.to_string()),
+            match play(&pos, text) {
+                Ok(next) => pos = next,
                 // A record may end with the violation the ruling is about.
-                Err(e)
-                    if raw.record
-                        && i + 1 == history.len()
-                        && e.error.as_move().is_some_and(is_violation) =>
-                {
-                    moves.push(resolve(game.current(), text).map_err(|e| {
-                        err_at("moves", text, format!("moves: ply {}: {e}", i + 1))
-                    })?);
-                }
-                Err(e) => {
+                Err(Unplayable::Illegal(reason))
+                    if raw.record && i + 1 == history.len() && reason.is_player_violation() => {}
+                Err(why) => {
                     return Err(err_at(
-                        "moves",
+                        history_key,
                         text,
-                        format!("moves: ply {}: {}", i + 1, e.error),
+                        format!("{history_key}: ply {}: {}", i + 1, why.describe(text)),
                     ))
                 }
             }
+            moves.push(text.clone());
         }
-        position = Some(game.current().clone());
+        position = Some(pos);
     }
+    // The move a move question sends: the ICCS given beside it, or the
+    // move itself, which must then be ICCS. A convert question sends its
+    // text as written.
+    let move_question = matches!(kind, QuestionKind::IsLegal | QuestionKind::Classify);
+    if raw.move_iccs.is_some() && !move_question {
+        return Err(err(
+            "move_iccs",
+            format!(
+                "a {} question sends its move as written: no move_iccs",
+                kind.name()
+            ),
+        ));
+    }
+    if raw.move_iccs.is_some() && raw.mv.as_deref().is_some_and(is_iccs) {
+        return Err(err(
+            "move_iccs",
+            "move is written in ICCS: move_iccs is for a move in another notation".into(),
+        ));
+    }
+    let (move_iccs, move_key) = match &raw.move_iccs {
+        Some(m) => (m.clone(), "move_iccs"),
+        None => (raw.mv.clone().unwrap_or_default(), "move"),
+    };
     let fen = if kind == QuestionKind::Position {
         fen
     } else {
@@ -484,23 +524,28 @@ fn check_case(
             depth: raw.depth.unwrap_or_default(),
         },
         QuestionKind::IsLegal => {
-            let text = raw.mv.clone().unwrap_or_default();
-            let pos = position.as_ref().expect("set for move questions");
-            let mv = resolve(pos, &text)
-                .map_err(|e| err("move", format!("{e}: the move is not a move at all")))?;
-            Question::IsLegal { mv }
-        }
-        QuestionKind::Classify => {
-            let text = raw.mv.clone().unwrap_or_default();
-            let pos = position.as_ref().expect("set for move questions");
-            let mv = parse_move(pos, &text).map_err(|e| {
+            parse_iccs(&move_iccs).ok_or_else(|| {
                 err_at(
-                    "move",
-                    &text,
-                    format!("move: {e}: a classified move must be legal"),
+                    move_key,
+                    &move_iccs,
+                    format!("{move_key}: {}", Unplayable::NotIccs.describe(&move_iccs)),
                 )
             })?;
-            Question::Classify { mv: mv.to_string() }
+            Question::IsLegal { mv: move_iccs }
+        }
+        QuestionKind::Classify => {
+            let pos = position.as_ref().expect("set for move questions");
+            play(pos, &move_iccs).map_err(|why| {
+                err_at(
+                    move_key,
+                    &move_iccs,
+                    format!(
+                        "{move_key}: {}: a classified move must be legal",
+                        why.describe(&move_iccs)
+                    ),
+                )
+            })?;
+            Question::Classify { mv: move_iccs }
         }
         QuestionKind::Convert => {
             let to = match raw.to.as_deref() {
@@ -581,21 +626,6 @@ fn check_case(
         note: raw.note,
         tentative,
     })
-}
-
-/// Whether a refused move is a player's violation, which a record may end
-/// with (the oracle rules on the same ones).
-fn is_violation(e: &ParseMoveError) -> bool {
-    matches!(e, ParseMoveError::Illegal { reason, .. } if reason.is_player_violation())
-}
-
-/// The ICCS form of a move text, legal or not, as long as it names a
-/// definite move.
-fn resolve(pos: &Position, text: &str) -> Result<String, ParseMoveError> {
-    match parse_move(pos, text) {
-        Ok(m) | Err(ParseMoveError::Illegal { mv: m, .. }) => Ok(m.to_string()),
-        Err(e) => Err(e),
-    }
 }
 
 /// A move claimed legal must at least be an ICCS move of one of the

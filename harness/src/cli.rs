@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use crate::case::Suite;
 use crate::expectations::Expectations;
-use crate::implementation::{Factory, JsonLinesFactory, OracleFactory, Pool};
+use crate::implementation::{builtin, Factory, JsonLinesFactory, Pool};
 use crate::report;
 use crate::runner::{self, CaseResult, Run, Settings, Status};
 use crate::uci::UciFactory;
@@ -118,7 +118,7 @@ impl Options {
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         let mut o = Options {
             suite: Suite::default_root(),
-            factory: Box::new(OracleFactory),
+            factory: builtin(),
             editions: None,
             expectations: None,
             json: None,
@@ -207,9 +207,12 @@ impl Options {
                 _ => o.filters.push(a),
             }
         }
-        let known: Vec<&str> = xq_oracle::edition::ids().collect();
+        // The suite's own editions; a suite that does not load is reported
+        // when it is loaded.
+        let known =
+            crate::registry::load_editions(&o.suite.join("spec/editions")).unwrap_or_default();
         for e in o.editions.iter().flatten() {
-            if !known.contains(&e.as_str()) {
+            if !known.is_empty() && !known.contains(e) {
                 return Err(format!(
                     "unknown edition {e:?} (known: {})",
                     known.join(", ")
@@ -222,9 +225,9 @@ impl Options {
         );
         let timeout = o.timeout;
         o.factory = match which {
-            None => Box::new(OracleFactory),
+            None => builtin(),
             Some((kind, cmd)) => match kind.as_str() {
-                "oracle" => Box::new(OracleFactory),
+                "oracle" => builtin(),
                 "serve" => Box::new(JsonLinesFactory {
                     command: vec![sibling_xq().display().to_string(), "serve".into()],
                     timeout,
@@ -236,6 +239,7 @@ impl Options {
                 "uci" if !cmd.is_empty() => Box::new(UciFactory {
                     command: cmd,
                     timeout,
+                    editions: known,
                 }),
                 _ => return Err(format!("--{kind} needs a command")),
             },
@@ -322,16 +326,29 @@ pub fn main_with(mut options: Options) -> ExitCode {
     }
     if let Some((a, b)) = &options.diff_editions {
         for e in [a, b] {
-            if xq_oracle::edition::get(e).is_none() {
+            if !suite.registry.has_edition(e) {
                 eprintln!(
                     "xq-suite: unknown edition {e:?} (known: {})",
-                    xq_oracle::edition::ids().collect::<Vec<_>>().join(", ")
+                    suite.registry.editions.join(", ")
                 );
                 return ExitCode::from(2);
             }
         }
+        #[cfg(not(feature = "oracle"))]
+        {
+            eprintln!("xq-suite: --diff-editions compares the built-in oracle's answers, and this build has no oracle (cargo feature `oracle`)");
+            return ExitCode::from(2);
+        }
+        #[cfg(feature = "oracle")]
         let stdout = std::io::stdout();
-        return match crate::diff::diff_editions(&suite, a, b, &mut stdout.lock()) {
+        #[cfg(feature = "oracle")]
+        return match crate::diff::diff_editions(
+            &suite,
+            a,
+            b,
+            &xq_oracle::protocol::answer,
+            &mut stdout.lock(),
+        ) {
             Ok(_) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("xq-suite: {e}");
@@ -362,7 +379,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
         .filter(|p| selected(&p.name(), &options.filters, args.exact))
         .collect();
     let describe = options.factory.describe();
-    let factory = std::mem::replace(&mut options.factory, Box::new(OracleFactory));
+    let factory = std::mem::replace(&mut options.factory, builtin());
     let pool = match Pool::new(factory) {
         Ok(p) => p,
         Err(e) => {

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use crate::case::Suite;
 use crate::cli::{sibling_xq, Options};
 use crate::expectations::Expectations;
-use crate::implementation::{Factory, JsonLinesFactory, OracleFactory, Pool};
+use crate::implementation::{Factory, JsonLinesFactory, Pool};
 use crate::runner::{plan, CaseResult, Planned, Run, Settings, Status};
 use crate::uci::UciFactory;
 
@@ -44,22 +44,23 @@ pub struct Outcome {
 }
 
 /// The implementations this repository can reach on this machine.
-pub fn entries(root: &Path, timeout: Duration) -> Vec<Entry> {
-    let mut out = vec![
-        Entry {
-            key: "xq-oracle".into(),
-            factory: Box::new(OracleFactory),
-            expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
-        },
-        Entry {
-            key: "xq-serve".into(),
-            factory: Box::new(JsonLinesFactory {
-                command: vec![sibling_xq().display().to_string(), "serve".into()],
-                timeout,
-            }),
-            expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
-        },
-    ];
+/// `editions` are the suite's, which a UCI engine declares.
+pub fn entries(root: &Path, timeout: Duration, editions: &[String]) -> Vec<Entry> {
+    let mut out = Vec::new();
+    #[cfg(feature = "oracle")]
+    out.push(Entry {
+        key: "xq-oracle".into(),
+        factory: Box::new(crate::implementation::OracleFactory),
+        expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
+    });
+    out.push(Entry {
+        key: "xq-serve".into(),
+        factory: Box::new(JsonLinesFactory {
+            command: vec![sibling_xq().display().to_string(), "serve".into()],
+            timeout,
+        }),
+        expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
+    });
     for (key, engine, exp) in [
         (
             "fairy-stockfish",
@@ -74,6 +75,7 @@ pub fn entries(root: &Path, timeout: Duration) -> Vec<Entry> {
                 factory: Box::new(UciFactory {
                     command: vec![engine.into()],
                     timeout,
+                    editions: editions.to_vec(),
                 }),
                 expectations: exp
                     .map(|e| root.join("harness/expectations").join(e))
@@ -456,7 +458,7 @@ fn portable(describe: &str, root: &Path) -> String {
 pub fn main(suite: &Suite, dir: &Path, options: &Options) -> ExitCode {
     let planned = plan(suite, options.editions.as_deref());
     let mut outcomes = Vec::new();
-    for entry in entries(&options.suite, options.timeout) {
+    for entry in entries(&options.suite, options.timeout, &suite.registry.editions) {
         eprintln!("xq-suite --report: {} …", entry.key);
         let mut o = run_entry(entry, suite, &planned, options);
         o.describe = portable(&o.describe, &options.suite);

@@ -1,9 +1,14 @@
-//! `xq diff-editions A B`: every case whose verdict differs between two
-//! editions, with both verdicts — the regression view when an edition
-//! changes. The per-edition insta snapshots show the same diff in review.
+//! `xq diff-editions A B` and `xq-suite --diff-editions A B`: every case
+//! whose verdict differs between two editions, with both verdicts — the
+//! regression view when an edition changes. The per-edition insta
+//! snapshots show the same diff in review.
+//!
+//! The answers come from whatever function the caller passes (both
+//! binaries pass the built-in oracle's, in-process), so neither binary
+//! runs the other.
 
 use serde_json::Value;
-use xq_oracle::protocol;
+use xq_spec::protocol::{Reply, Request};
 
 use crate::case::Suite;
 
@@ -64,11 +69,13 @@ fn short(v: &Value) -> String {
     }
 }
 
-/// Prints the differing cases; returns how many differ.
+/// Prints the differing cases, asking `answer` each case under both
+/// editions; returns how many differ.
 pub fn diff_editions(
     suite: &Suite,
     a: &str,
     b: &str,
+    answer: &dyn Fn(&Request) -> Reply,
     out: &mut impl std::io::Write,
 ) -> std::io::Result<usize> {
     let mut differ = 0;
@@ -79,7 +86,7 @@ pub fn diff_editions(
         }
         compared += 1;
         let answer = |e: &str| {
-            let r = protocol::answer(&case.request(0, e));
+            let r = answer(&case.request(0, e));
             r.result
                 .unwrap_or_else(|| Value::String(r.error.unwrap_or_default()))
         };

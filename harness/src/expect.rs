@@ -4,9 +4,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use xq_core::notation::{parse_move_as, ParseMoveError};
-use xq_core::Position;
-use xq_oracle::protocol::{Answer, AnswerError, QuestionKind, RulingAnswer};
+use xq_spec::protocol::{Answer, AnswerError, QuestionKind, RulingAnswer};
 use xq_spec::Rejection;
 use xq_spec::{EndReason, IllegalMoveCode, MoveKind, Outcome, Pattern, ProblemCode, RulingReason};
 
@@ -72,7 +70,15 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<Strin
 #[serde(untagged)]
 pub enum ConvertExpect {
     Text(String),
-    Rejected { rejected: String },
+    /// The text, and other texts that name the same move in a house style
+    /// the normalisation does not cover (`crate::convert`).
+    Texts {
+        text: String,
+        also: Vec<String>,
+    },
+    Rejected {
+        rejected: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
@@ -137,11 +143,9 @@ pub const KINDS: &[&str] = MoveKind::NAMES;
 pub const END_REASONS: &[&str] = EndReason::NAMES;
 pub const PROBLEMS: &[&str] = ProblemCode::NAMES;
 
-/// Where a question is asked, for reading answers that depend on the board.
+/// What of the question an answer is graded against.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct At<'a> {
-    /// The position after the case's moves (none for `position` cases).
-    pub position: Option<&'a Position>,
+pub struct At {
     /// The notation a `convert` case asks for.
     pub to: Option<xq_spec::Notation>,
 }
@@ -272,6 +276,14 @@ impl Expect {
                     return Err("the expected text is empty".into());
                 }
             }
+            Expect::Convert(ConvertExpect::Texts { text, also }) => {
+                if text.trim().is_empty() || also.iter().any(|a| a.trim().is_empty()) {
+                    return Err("an expected text is empty".into());
+                }
+                if also.is_empty() {
+                    return Err("also lists no other text: write the text alone".into());
+                }
+            }
             Expect::Ruling(r) => {
                 if !RULING_RESULTS.contains(&r.result.as_str()) {
                     return Err(format!(
@@ -379,7 +391,7 @@ impl Expect {
                 }
             }
             Expect::Perft(_) => p.push("nodes"),
-            Expect::Convert(ConvertExpect::Text(_)) => p.push("move"),
+            Expect::Convert(ConvertExpect::Text(_) | ConvertExpect::Texts { .. }) => p.push("move"),
             Expect::Convert(ConvertExpect::Rejected { .. }) => p.push("rejected"),
             Expect::Position(pe) => {
                 p.push("valid");
@@ -435,7 +447,7 @@ impl Expect {
     /// field. `at` is the position the question is asked in (needed to
     /// read `convert` answers back); an `Err` is an answer of the wrong
     /// shape.
-    pub fn check(&self, actual: &Value, at: At<'_>) -> Result<Checks, AnswerError> {
+    pub fn check(&self, actual: &Value, at: At) -> Result<Checks, AnswerError> {
         let mut c = Checks::default();
         match (self, Answer::parse(self.kind(), actual)?) {
             (Expect::LegalMoves(l), Answer::LegalMoves(a)) => {
@@ -515,7 +527,7 @@ impl Expect {
             ),
             (Expect::Convert(want), Answer::Convert(a)) => {
                 let path = match want {
-                    ConvertExpect::Text(_) => "move",
+                    ConvertExpect::Text(_) | ConvertExpect::Texts { .. } => "move",
                     ConvertExpect::Rejected { .. } => "rejected",
                 };
                 let outcome = match (&a.mv, a.rejected) {
@@ -703,55 +715,53 @@ fn check_moves(l: &LegalMovesExpect, got: &[String]) -> Result<(), String> {
     }
 }
 
-/// A convert answer is graded on meaning, not house style: the text must be
-/// in the requested notation and read back, unambiguously, as exactly the
-/// move the expected text names.
+/// A convert answer is graded by text: it must be the expected text, or
+/// one of the case's other forms of the same move, once normalised
+/// (`crate::convert`).
 fn check_convert(
     want: &ConvertExpect,
     got: Option<&str>,
     rejected: Option<Rejection>,
-    at: At<'_>,
+    at: At,
 ) -> Result<(), String> {
-    match (want, got, rejected) {
-        (ConvertExpect::Rejected { rejected: want }, None, Some(r)) => {
-            same(r.name(), want.as_str(), || {
-                format!("rejected as {r}, expected rejected as {want}")
-            })
-        }
-        (ConvertExpect::Rejected { rejected: want }, Some(text), _) => Err(format!(
-            "converted to {}, expected the text rejected as {want}",
-            crate::text::quote(text)
-        )),
-        (ConvertExpect::Text(want), None, Some(r)) => {
-            Err(format!("rejected as {r}, expected {want}"))
-        }
-        (ConvertExpect::Text(want), Some(text), _) => {
-            let (Some(pos), Some(to)) = (at.position, at.to) else {
-                return same(text, want.as_str(), || {
-                    format!("converted to {}, expected {want}", crate::text::quote(text))
-                });
-            };
-            let to = xq_oracle::protocol::notation(to);
-            let expected = parse_move_as(pos, want, to)
-                .map_err(|e| format!("the case's own text {want} does not read back: {e}"))?;
-            match parse_move_as(pos, text, to) {
-                Ok(m) if m == expected => Ok(()),
-                Ok(m) => Err(format!(
-                    "converted to {} ({m}), expected {want} ({expected})",
+    let (text, also): (&str, &[String]) = match want {
+        ConvertExpect::Text(t) => (t, &[]),
+        ConvertExpect::Texts { text, also } => (text, also),
+        ConvertExpect::Rejected { rejected: want } => {
+            return match (got, rejected) {
+                (None, Some(r)) => same(r.name(), want.as_str(), || {
+                    format!("rejected as {r}, expected rejected as {want}")
+                }),
+                (Some(text), _) => Err(format!(
+                    "converted to {}, expected the text rejected as {want}",
                     crate::text::quote(text)
                 )),
-                Err(ParseMoveError::Ambiguous { detail, .. }) => Err(format!(
-                    "converted to {}, which is ambiguous here ({detail}); expected {want}",
-                    crate::text::quote(text)
-                )),
-                Err(e) => Err(format!(
-                    "converted to {}, which does not read back as {} notation ({e}); expected {want}",
-                    crate::text::quote(text),
-                    to.name()
-                )),
+                (None, None) => unreachable!("left-out answers are skipped before"),
             }
         }
-        (_, None, None) => unreachable!("left-out answers are skipped before"),
+    };
+    match (got, rejected) {
+        (None, Some(r)) => Err(format!("rejected as {r}, expected {text}")),
+        (Some(got), _) => {
+            let matches = match at.to {
+                Some(to) => crate::convert::same_text(got, text, also, to),
+                None => got == text,
+            };
+            if matches {
+                Ok(())
+            } else {
+                let others = if also.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (or {})", also.join(", "))
+                };
+                Err(format!(
+                    "converted to {}, expected {text}{others}",
+                    crate::text::quote(got)
+                ))
+            }
+        }
+        (None, None) => unreachable!("left-out answers are skipped before"),
     }
 }
 
@@ -898,15 +908,7 @@ fn message_of(actual: &Value) -> String {
         .unwrap_or_default()
 }
 
-/// Exactly the canonical ICCS form: lowercase file, rank digit, twice.
-pub fn is_iccs(m: &str) -> bool {
-    let b = m.as_bytes();
-    b.len() == 4
-        && (b'a'..=b'i').contains(&b[0])
-        && b[1].is_ascii_digit()
-        && (b'a'..=b'i').contains(&b[2])
-        && b[3].is_ascii_digit()
-}
+pub use crate::history::is_iccs;
 
 #[cfg(test)]
 mod tests {

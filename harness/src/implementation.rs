@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use xq_oracle::protocol::{self, Message, Reply, Request, Started, PROTOCOL_VERSION};
+use xq_spec::protocol::{Message, Reply, Request, Started, PROTOCOL_VERSION};
 
 use crate::process::{LineProcess, TransportError};
 use crate::text::quote;
@@ -28,10 +28,13 @@ pub trait Factory: Send + Sync {
 
 /// The built-in oracle, in-process. Perft honours the budget: a watchdog
 /// stops it when the time runs out.
+#[cfg(feature = "oracle")]
 pub struct Oracle;
 
+#[cfg(feature = "oracle")]
 impl Implementation for Oracle {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
+        use xq_oracle::protocol;
         protocol::answer_within(req, budget).map_err(|e| match e {
             protocol::BudgetError::OutOfTime => format!(
                 "no answer within {:.1} s (perft stopped)",
@@ -42,16 +45,45 @@ impl Implementation for Oracle {
     }
 }
 
+#[cfg(feature = "oracle")]
 pub struct OracleFactory;
 
+#[cfg(feature = "oracle")]
 impl Factory for OracleFactory {
     fn start(&self) -> Result<(Box<dyn Implementation>, Started), String> {
         let editions = xq_oracle::edition::ids().map(String::from).collect();
-        Ok((Box::new(Oracle), protocol::oracle_started(editions)))
+        Ok((
+            Box::new(Oracle),
+            xq_oracle::protocol::oracle_started(editions),
+        ))
     }
     fn describe(&self) -> String {
         "xq-oracle (in-process)".into()
     }
+}
+
+/// Stands for an implementation that this build cannot start: its start
+/// fails with the reason.
+pub struct Unavailable(pub String);
+
+impl Factory for Unavailable {
+    fn start(&self) -> Result<(Box<dyn Implementation>, Started), String> {
+        Err(self.0.clone())
+    }
+    fn describe(&self) -> String {
+        "no implementation".into()
+    }
+}
+
+/// The implementation used when none is named: the built-in oracle,
+/// in-process, when this build has it (feature `oracle`).
+pub fn builtin() -> Box<dyn Factory> {
+    #[cfg(feature = "oracle")]
+    return Box::new(OracleFactory);
+    #[cfg(not(feature = "oracle"))]
+    Box::new(Unavailable(
+        "this xq-suite is built without the in-process oracle (cargo feature `oracle`): name an implementation with --serve, --adapter or --uci".into(),
+    ))
 }
 
 /// A program that speaks the suite protocol (for example `xq serve`).

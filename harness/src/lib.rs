@@ -8,9 +8,11 @@
 pub mod case;
 pub mod cli;
 pub mod conformance;
+pub mod convert;
 pub mod diff;
 pub mod expect;
 pub mod expectations;
+pub mod history;
 pub mod implementation;
 pub mod location;
 pub mod process;

@@ -20,7 +20,7 @@ pub struct Implementation {
     pub describe: String,
     /// The handshake's free-text conventions (not graded).
     pub conventions: Option<serde_json::Map<String, Value>>,
-    pub limits: Option<xq_oracle::protocol::Limits>,
+    pub limits: Option<xq_spec::protocol::Limits>,
 }
 
 impl Implementation {
@@ -263,7 +263,7 @@ pub fn coverage_gaps(suite: &Suite) -> Vec<String> {
 
 /// The coverage table as text.
 pub fn coverage_table(suite: &Suite) -> String {
-    let editions: Vec<&str> = xq_oracle::edition::ids().collect();
+    let editions: Vec<&str> = suite.registry.editions.iter().map(String::as_str).collect();
     let rows = coverage(suite);
     let width = rows
         .iter()

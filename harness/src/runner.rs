@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use libtest_mimic::{Completion, Failed, Trial};
 use serde::Serialize;
 use serde_json::Value;
-use xq_oracle::protocol::{Question, QuestionKind, Started};
+use xq_spec::protocol::{Question, QuestionKind, Started};
 
 use crate::case::{Case, Suite};
 use crate::expect::{At, Expect};
@@ -279,9 +279,7 @@ impl Run {
             (Status::Error, Some(crate::text::truncate(&e)))
         } else {
             let actual = reply.result.unwrap_or(Value::Null);
-            let position = case.position_after();
             let at = At {
-                position: position.as_ref(),
                 to: match &case.question {
                     Question::Convert { to, .. } => Some(*to),
                     _ => None,

@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use xq_oracle::protocol::{Question, QuestionKind, Reply, Request, Started};
+use xq_spec::protocol::{Question, QuestionKind, Reply, Request, Started};
 
 use crate::implementation::{Factory, Implementation};
 use crate::process::{LineProcess, TransportError};
@@ -493,6 +493,9 @@ pub struct UciFactory {
     pub command: Vec<String>,
     /// The time allowed for start-up.
     pub timeout: Duration,
+    /// The suite's editions, all declared: the driver asks only questions
+    /// whose answer is the same in every edition.
+    pub editions: Vec<String>,
 }
 
 impl Factory for UciFactory {
@@ -510,7 +513,7 @@ impl Factory for UciFactory {
             ]
             .map(xq_spec::protocol::Known::Known)
             .to_vec(),
-            editions: xq_oracle::edition::ids().map(String::from).collect(),
+            editions: self.editions.clone(),
             protocol: None,
             limits: None,
             conventions: Some(

@@ -52,6 +52,7 @@ fn agrees_with_fairy_stockfish() {
     let factory = UciFactory {
         command: vec![path.display().to_string()],
         timeout: Duration::from_secs(20),
+        editions: xq_spec::editions::ids().map(String::from).collect(),
     };
     let (mut fsf, _) = factory.start().expect("start fairy-stockfish");
     let mut seq = 0;

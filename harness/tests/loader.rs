@@ -151,12 +151,60 @@ fn impossible_expectations_are_rejected() {
         e[0].contains("a legal move has no reason to be refused"),
         "{e:?}"
     );
-    // A move text that names no move.
+    // A move in another notation without its ICCS: the harness reads none.
     let e = load_errors(
         "no-move",
         &format!("{HEAD}    ask: is-legal\n    move: 马五进三\n    expect: {{legal: false}}\n"),
     );
-    assert!(e[0].contains("not a move at all"), "{e:?}");
+    assert!(
+        e[0].contains("is not an ICCS move") && e[0].contains("move_iccs"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_history_in_another_notation_carries_its_iccs() {
+    // Without moves_iccs, a Chinese history is refused at the move.
+    let e = load_errors(
+        "zh-history",
+        &format!("{HEAD}    moves: \"炮二平五 马8进7\"\n    ask: legal-moves\n    expect: {{count: 1}}\n"),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:5:")
+            && e[0].contains("moves: ply 1: \"炮二平五\" is not an ICCS move"),
+        "{e:?}"
+    );
+    // One ICCS move for each written move.
+    let e = load_errors(
+        "short-iccs",
+        &format!("{HEAD}    moves: \"炮二平五 马8进7\"\n    moves_iccs: \"h2e2\"\n    ask: legal-moves\n    expect: {{count: 1}}\n"),
+    );
+    assert!(
+        e[0].contains("moves_iccs has 1 move(s) and moves 2"),
+        "{e:?}"
+    );
+    // The ICCS is what is played: an illegal one is an error at it.
+    let e = load_errors(
+        "bad-iccs",
+        &format!("{HEAD}    moves: \"炮二平五 马8进7\"\n    moves_iccs: \"h2e2 h9h7\"\n    ask: legal-moves\n    expect: {{count: 1}}\n"),
+    );
+    assert!(
+        e[0].contains("moves_iccs: ply 2: h9h7 is not legal"),
+        "{e:?}"
+    );
+    // ICCS beside ICCS says nothing.
+    let e = load_errors(
+        "iccs-twice",
+        &format!("{HEAD}    moves: \"h2e2\"\n    moves_iccs: \"h2e2\"\n    ask: legal-moves\n    expect: {{count: 1}}\n"),
+    );
+    assert!(e[0].contains("moves is written in ICCS"), "{e:?}");
+    // A convert question sends its text as written.
+    let e = load_errors(
+        "convert-iccs",
+        &format!("{HEAD}    ask: convert\n    move: 炮二平五\n    move_iccs: h2e2\n    to: iccs\n    expect: h2e2\n"),
+    );
+    assert!(e[0].contains("no move_iccs"), "{e:?}");
 }
 
 #[test]

@@ -566,13 +566,14 @@ fn in_process_perft_honours_the_timeout() {
     assert!(m.contains("no answer within 0.3 s"), "{m}");
 }
 
-/// Convert answers are graded on meaning: other glyphs, digits or the
-/// dropping of 前/后 where the move is still clear pass; a text that names
-/// another move, or none, fails with the reason.
+/// Convert answers are compared by text after the documented
+/// normalisation: other glyphs and digits pass; the dropping of 前/后 where
+/// the move is still clear passes where the case lists it (`also`); any
+/// other text fails, with both texts.
 #[test]
-fn convert_answers_are_read_back() {
+fn convert_answers_are_compared_after_normalisation() {
     let text = "cases:\n  - id: notation.a\n    clauses: [notation.chinese]\n    description: d\n    moves: \"h2e2\"\n    ask: convert\n    move: h9g7\n    to: chinese\n    expect: 马8进7\n  - id: notation.b\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: h0g2\n    to: chinese\n    expect: 马二进三\n";
-    let text = format!("{text}  - id: notation.c\n    clauses: [notation.chinese]\n    description: d\n    fen: \"3k5/9/9/9/9/9/9/3A5/9/3AK4 w\"\n    ask: convert\n    move: d0e1\n    to: chinese\n    expect: 后仕进五\n  - id: notation.d\n    clauses: [notation.wxf]\n    description: d\n    fen: \"3k5/9/9/9/9/9/9/3A5/9/3AK4 w\"\n    ask: convert\n    move: d0e1\n    to: wxf\n    expect: A-+5\n  - id: notation.e\n    clauses: [notation.chinese]\n    description: d\n    fen: \"3k5/9/9/9/9/9/R8/9/9/R3K4 w\"\n    ask: convert\n    move: a0a1\n    to: chinese\n    expect: 后车进一\n");
+    let text = format!("{text}  - id: notation.c\n    clauses: [notation.chinese]\n    description: d\n    fen: \"3k5/9/9/9/9/9/9/3A5/9/3AK4 w\"\n    ask: convert\n    move: d0e1\n    to: chinese\n    expect: {{text: 后仕进五, also: [仕六进五]}}\n  - id: notation.d\n    clauses: [notation.wxf]\n    description: d\n    fen: \"3k5/9/9/9/9/9/9/3A5/9/3AK4 w\"\n    ask: convert\n    move: d0e1\n    to: wxf\n    expect: {{text: A-+5, also: [A6+5]}}\n  - id: notation.e\n    clauses: [notation.chinese]\n    description: d\n    fen: \"3k5/9/9/9/9/9/R8/9/9/R3K4 w\"\n    ask: convert\n    move: a0a1\n    to: chinese\n    expect: 后车进一\n");
     let suite = load(&scratch_suite("convert", &[("notation/a.yaml", &text)]));
     let answers = |a: &str, b: &str| {
         json!({"start": started(&["convert"]), "cases": {
@@ -588,15 +589,18 @@ fn convert_answers_are_read_back() {
         Expectations::default(),
         settings(SECOND),
     );
-    // 前/后 left out where only one advisor can make the move: still that move.
+    // 前/后 left out where only one advisor can make the move: listed.
     let (s, m) = status_of(&r, "notation.c");
     assert_eq!(s, Status::Pass, "{m}");
     let (s, m) = status_of(&r, "notation.d");
     assert_eq!(s, Status::Pass, "{m}");
-    // Left out where both rooks can: ambiguous, a failure with the reason.
+    // Left out where both rooks can: not listed, a failure with both texts.
     let (s, m) = status_of(&r, "notation.e");
     assert_eq!(s, Status::Fail);
-    assert!(m.contains("ambiguous"), "{m}");
+    assert!(
+        m.contains("converted to \"车九进一\", expected 后车进一"),
+        "{m}"
+    );
     assert_eq!(
         status_of(&r, "notation.a").0,
         Status::Pass,
@@ -620,5 +624,26 @@ fn convert_answers_are_read_back() {
     assert!(m.contains("expected 马8进7"), "{m}");
     let (s, m) = status_of(&r, "notation.b");
     assert_eq!(s, Status::Fail, "an ICCS answer is not Chinese notation");
-    assert!(m.contains("does not read back as chinese notation"), "{m}");
+    assert!(
+        m.contains("converted to \"h0g2\", expected 马二进三"),
+        "{m}"
+    );
+    // Without the case's `also`, the unmarked advisor is another text.
+    let unlisted = text.replace("{text: 后仕进五, also: [仕六进五]}", "后仕进五");
+    let suite = load(&scratch_suite(
+        "convert-unlisted",
+        &[("notation/a.yaml", &unlisted)],
+    ));
+    let r = run(
+        &suite,
+        scripted("unlisted", answers("馬8進7", "傌二進三"), SECOND),
+        Expectations::default(),
+        settings(SECOND),
+    );
+    let (s, m) = status_of(&r, "notation.c");
+    assert_eq!(s, Status::Fail);
+    assert!(
+        m.contains("converted to \"仕六进五\", expected 后仕进五"),
+        "{m}"
+    );
 }

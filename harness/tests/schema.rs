@@ -100,7 +100,7 @@ fn the_loader_rejects_what_the_schema_rejects() {
             p
         })
         .collect();
-    let registry = Registry::load(&Suite::default_root().join("spec/clauses.yaml")).unwrap();
+    let registry = Registry::load_spec(&Suite::default_root().join("spec")).unwrap();
     for f in &files {
         assert!(
             load_file(f, f, &registry).is_err(),

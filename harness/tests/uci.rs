@@ -35,6 +35,7 @@ fn fake(mode: &str) -> Box<dyn Factory> {
     Box::new(UciFactory {
         command,
         timeout: Duration::from_secs(20),
+        editions: xq_spec::editions::ids().map(String::from).collect(),
     })
 }
 
@@ -118,6 +119,7 @@ fn chatter_does_not_restart_the_clock() {
     let e = UciFactory {
         command: vec!["python3".into(), fixture("fake_pikafish.py"), "spam".into()],
         timeout: Duration::from_secs(3),
+        editions: xq_spec::editions::ids().map(String::from).collect(),
     }
     .start()
     .err()
@@ -200,6 +202,7 @@ fn sjaakii_is_usable_for_what_it_can_answer() {
     let factory = Box::new(UciFactory {
         command: vec![engine.to_string()],
         timeout: Duration::from_secs(20),
+        editions: xq_spec::editions::ids().map(String::from).collect(),
     });
     let r = run(&suite, factory, Expectations::default(), settings(20));
     for name in [

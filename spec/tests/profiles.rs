@@ -15,10 +15,12 @@ fn load(files: &[(&str, &str)]) -> Result<Vec<String>, ProfileError> {
     let profiles = files
         .iter()
         .map(|(f, t)| {
-            let p: Profile = serde_yaml::from_str(t).map_err(|e| ProfileError {
-                file: f.to_string(),
-                message: e.to_string(),
-            })?;
+            let p: Profile =
+                xq_spec::editions::parse_profile(t).map_err(|(_, _, message)| ProfileError {
+                    file: f.to_string(),
+                    key: "",
+                    message,
+                })?;
             Ok((f.to_string(), p))
         })
         .collect::<Result<Vec<_>, ProfileError>>()?;
@@ -119,7 +121,7 @@ fn an_event_may_lower_the_limit_only_where_the_edition_allows() {
             .map(|(f, t)| {
                 (
                     f.to_string(),
-                    serde_yaml::from_str::<Profile>(t).expect("a profile"),
+                    xq_spec::editions::parse_profile(t).expect("a profile"),
                 )
             })
             .collect();
@@ -140,4 +142,68 @@ fn an_event_may_lower_the_limit_only_where_the_edition_allows() {
     let lowered = rounds("axf-2017", 40).unwrap_err();
     assert!(lowered.message.contains("may not be reduced"), "{lowered}");
     assert_eq!(rounds("axf-2017", 50), Ok(50));
+}
+
+/// A fresh editions directory under the target directory, holding `files`.
+fn editions_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("editions-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a directory");
+    for (f, t) in files {
+        std::fs::write(dir.join(f), t).expect("a file");
+    }
+    dir
+}
+
+#[test]
+fn a_directory_of_profiles_reads_as_the_compiled_editions() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("editions");
+    let read = xq_spec::editions::read_dir(&dir).expect("the shipped profiles");
+    let ids: Vec<&str> = read.iter().map(|r| r.profile.id.as_str()).collect();
+    assert_eq!(ids, xq_spec::editions::ids().collect::<Vec<_>>());
+    for r in &read {
+        let compiled = xq_spec::editions::get(&r.profile.id).expect("compiled in");
+        assert_eq!(r.rules, compiled.rules, "{}", r.profile.id);
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_profile_is_an_error_at_its_line() {
+    let default = text(DEFAULT);
+    // Not YAML of a profile: the place is the parser's.
+    let dir = editions_dir(
+        "not-a-profile",
+        &[
+            ("cxa-2020.yaml", &default),
+            ("house.yaml", "id: house\nname: h\nfavourite: yes\n"),
+        ],
+    );
+    let e = xq_spec::editions::read_dir(&dir).unwrap_err();
+    assert_eq!(e.path, dir.join("house.yaml"));
+    assert_eq!(e.line, 3, "{e}");
+    assert!(e.message.contains("favourite"), "{e}");
+    // Another kind of file is refused by name, not skipped.
+    let dir = editions_dir(
+        "other-file",
+        &[("cxa-2020.yaml", &default), ("README.md", "notes\n")],
+    );
+    let e = xq_spec::editions::read_dir(&dir).unwrap_err();
+    assert_eq!(e.path, dir.join("README.md"));
+    assert!(e.message.contains("only edition profiles"), "{e}");
+    // A resolution error is placed at the key it is about.
+    let wxf = text("wxf-2018");
+    let dir = editions_dir(
+        "dangling-extends",
+        &[("cxa-2020.yaml", &default), ("wxf-2018.yaml", &wxf)],
+    );
+    let e = xq_spec::editions::read_dir(&dir).unwrap_err();
+    assert_eq!(e.path, dir.join("wxf-2018.yaml"));
+    let line = wxf.lines().position(|l| l.starts_with("extends:")).unwrap() + 1;
+    assert_eq!(e.line, line, "{e}");
+    assert!(
+        e.to_string().contains(&format!(
+            "wxf-2018.yaml:{line}:1: extends unknown edition axf-2017"
+        )),
+        "{e}"
+    );
 }

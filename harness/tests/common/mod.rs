@@ -13,12 +13,13 @@ use xq_harness::Suite;
 pub fn scratch_suite(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let root = std::env::temp_dir().join(format!("xq-harness-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(root.join("spec")).unwrap();
-    std::fs::copy(
-        Suite::default_root().join("spec/clauses.yaml"),
-        root.join("spec/clauses.yaml"),
-    )
-    .unwrap();
+    std::fs::create_dir_all(root.join("spec/editions")).unwrap();
+    let spec = Suite::default_root().join("spec");
+    std::fs::copy(spec.join("clauses.yaml"), root.join("spec/clauses.yaml")).unwrap();
+    for e in std::fs::read_dir(spec.join("editions")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), root.join("spec/editions").join(e.file_name())).unwrap();
+    }
     for (path, text) in files {
         let p = root.join("cases").join(path);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();

@@ -333,7 +333,7 @@ enum Command {
         nodes_per_cycle: u64,
     },
     /// Run the whole suite under two editions and list every case whose
-    /// verdict differs (delegates to the suite runner, `xq-suite`).
+    /// verdict differs (the suite's cases, asked in-process).
     DiffEditions { a: String, b: String },
     /// List the rules editions.
     Editions {
@@ -626,37 +626,22 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Delegates to the suite runner, which reads the cases (the oracle does
-/// not). Its standard output is passed through; its standard error is
-/// collected, so that a failure is still one line.
+/// Loads the suite (the cases are the harness's to read: the oracle does
+/// not) and asks the oracle each case under both editions, in-process.
 fn diff_editions(a: &str, b: &str, out: &mut impl Write) -> Result<(), Failure> {
     edition(a)?;
     edition(b)?;
-    let exe = std::env::current_exe()
-        .map_err(|e| Failure::Environment(format!("cannot find the xq binary: {e}")))?;
-    let runner = exe.with_file_name(format!("xq-suite{}", std::env::consts::EXE_SUFFIX));
-    if !runner.exists() {
-        return Err(Failure::Environment(format!(
-            "diff-editions needs the suite runner {} (cargo build --release -p xq-harness)",
-            runner.display()
-        )));
-    }
-    out.flush().map_err(output)?;
-    let run = std::process::Command::new(&runner)
-        .args(["--diff-editions", a, b])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::inherit())
-        .stderr(std::process::Stdio::piped())
-        .output()
-        .map_err(|e| Failure::Environment(format!("cannot run {}: {e}", runner.display())))?;
-    if !run.status.success() {
-        let said = String::from_utf8_lossy(&run.stderr);
-        let last = said.lines().rev().find(|l| !l.trim().is_empty());
-        return Err(Failure::Environment(match last {
-            Some(l) => format!("the suite runner failed ({}): {l}", run.status),
-            None => format!("the suite runner failed ({})", run.status),
-        }));
-    }
+    let root = xq_harness::Suite::default_root();
+    let suite = xq_harness::Suite::load(&root).map_err(|errors| {
+        Failure::Environment(format!(
+            "the suite in {} does not load ({} error(s)); the first: {}",
+            root.display(),
+            errors.len(),
+            errors.first().map(ToString::to_string).unwrap_or_default()
+        ))
+    })?;
+    xq_harness::diff::diff_editions(&suite, a, b, &xq_oracle::protocol::answer, out)
+        .map_err(output)?;
     Ok(())
 }
 

@@ -169,19 +169,6 @@ fn readme_examples() -> Vec<Example> {
     out
 }
 
-/// `diff-editions` needs the suite runner beside the binary.
-fn ensure_suite_runner() {
-    let runner = common::bin().with_file_name("xq-suite");
-    if !runner.exists() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = Command::new(cargo)
-            .args(["build", "-p", "xq-harness", "--bin", "xq-suite"])
-            .status()
-            .expect("run cargo");
-        assert!(status.success(), "building xq-suite failed");
-    }
-}
-
 fn run(example: &Example) {
     let (program, args) = example.words.split_first().expect("a command");
     assert!(
@@ -189,9 +176,6 @@ fn run(example: &Example) {
         "{}: not an xq command",
         example.source
     );
-    if args.first().map(String::as_str) == Some("diff-editions") {
-        ensure_suite_runner();
-    }
     if args.first().map(String::as_str) == Some("desk") {
         return run_server(example, args);
     }

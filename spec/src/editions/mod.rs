@@ -2,11 +2,14 @@
 //! profile in `spec/editions/` with [`Profile`], resolves `extends`, and
 //! writes each [`Edition`] with its typed [`Ruleset`]. A new edition is a
 //! new profile file and nothing else; a file there that is not a valid
-//! profile fails the build.
+//! profile fails the build. [`read_dir`] reads another suite's profiles
+//! the same way at run time.
 
+mod load;
 mod profile;
 mod ruleset;
 
+pub use load::{parse_profile, read_dir, EditionsError};
 pub use profile::{resolve, Profile, ProfileError, Resolved, Source, DEFAULT};
 pub use ruleset::{
     Adjudication, BelowThreshold, BothForbiddenRanking, ChaseModel, ExchangeBasis,

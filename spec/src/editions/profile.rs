@@ -65,6 +65,9 @@ pub struct Resolved {
 pub struct ProfileError {
     /// The profile's file stem.
     pub file: String,
+    /// The top-level key the problem is under (`id`, `extends`,
+    /// `parameters`, `default`), so that a reader of the file can place it.
+    pub key: &'static str,
     /// What is wrong with it.
     pub message: String,
 }
@@ -123,14 +126,16 @@ fn limit_may_be_lowered(base: &Ruleset, derived: &Ruleset) -> Result<(), String>
 /// is an error naming the file. The editions come back with the default
 /// first, then by year and id.
 pub fn resolve(profiles: Vec<(String, Profile)>) -> Result<Vec<Resolved>, ProfileError> {
-    let err = |file: &str, message: String| ProfileError {
+    let err = |file: &str, key: &'static str, message: String| ProfileError {
         file: file.to_string(),
+        key,
         message,
     };
     for (file, p) in &profiles {
         if p.id != *file {
             return Err(err(
                 file,
+                "id",
                 format!("the id {:?} must be the file name", p.id),
             ));
         }
@@ -140,12 +145,15 @@ pub fn resolve(profiles: Vec<(String, Profile)>) -> Result<Vec<Resolved>, Profil
     for p in &profiles {
         let mut chain = vec![p];
         while let Some(parent) = chain.last().and_then(|q| q.extends.as_ref()) {
-            let q = profiles
-                .iter()
-                .find(|q| &q.id == parent)
-                .ok_or_else(|| err(&p.id, format!("extends unknown edition {parent}")))?;
+            let q = profiles.iter().find(|q| &q.id == parent).ok_or_else(|| {
+                err(
+                    &p.id,
+                    "extends",
+                    format!("extends unknown edition {parent}"),
+                )
+            })?;
             if chain.iter().any(|c| c.id == q.id) {
-                return Err(err(&p.id, "has an extends cycle".into()));
+                return Err(err(&p.id, "extends", "has an extends cycle".into()));
             }
             chain.push(q);
         }
@@ -156,22 +164,40 @@ pub fn resolve(profiles: Vec<(String, Profile)>) -> Result<Vec<Resolved>, Profil
                 .fold(Value::Object(Default::default()), |acc, q| {
                     merge(&acc, &q.parameters)
                 });
-            serde_json::from_value(parameters).map_err(|e| err(&p.id, format!("parameters: {e}")))
+            serde_json::from_value(parameters)
+                .map_err(|e| err(&p.id, "parameters", format!("parameters: {e}")))
         };
         let rules = ruleset(&chain)?;
         if chain.len() > 1 {
-            limit_may_be_lowered(&ruleset(&chain[1..])?, &rules)
-                .map_err(|m| err(&p.id, format!("parameters: natural_limit: {m}")))?;
+            limit_may_be_lowered(&ruleset(&chain[1..])?, &rules).map_err(|m| {
+                err(
+                    &p.id,
+                    "parameters",
+                    format!("parameters: natural_limit: {m}"),
+                )
+            })?;
         }
         editions.push(Resolved {
             profile: p.clone(),
             rules,
         });
     }
-    let defaults = editions.iter().filter(|e| e.profile.default).count();
-    if defaults != 1 {
+    let defaults: Vec<&str> = editions
+        .iter()
+        .filter(|e| e.profile.default)
+        .map(|e| e.profile.id.as_str())
+        .collect();
+    if defaults.len() != 1 {
+        // Placed at the second default, or (none) at the first profile.
+        let at = defaults
+            .get(1)
+            .copied()
+            .or(editions.first().map(|e| e.profile.id.as_str()))
+            .unwrap_or(DEFAULT);
+        let defaults = defaults.len();
         return Err(err(
-            DEFAULT,
+            at,
+            "default",
             format!("exactly one profile must be the default, not {defaults}"),
         ));
     }
