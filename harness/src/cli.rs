@@ -254,6 +254,7 @@ fn write_reports(
     options: &Options,
     implementation: &report::Implementation,
     results: &[CaseResult],
+    previous: Option<&Expectations>,
 ) -> Vec<String> {
     let mut errors = Vec::new();
     if let Some(p) = &options.json {
@@ -270,10 +271,10 @@ fn write_reports(
         }
     }
     if let Some(p) = &options.write_expectations {
-        let e = Expectations::from_results(&implementation.name, results);
+        let e = Expectations::from_results(&implementation.name, results, previous);
         let text = serde_yaml::to_string(&e).unwrap_or_default();
         let text = format!(
-            "# Written by xq-suite --write-expectations: replace every placeholder\n# reason with why the case fails (a rules difference or a bug); a run\n# refuses placeholders unless --allow-placeholders is given.\n{text}"
+            "# Written by xq-suite --write-expectations: replace every placeholder\n# reason (it quotes the failure) with why the case fails (a rules difference\n# or a bug); reasons already written are kept. A run refuses placeholders\n# unless --allow-placeholders is given.\n{text}"
         );
         if let Err(e) = write_file(p, &text) {
             errors.push(e);
@@ -384,7 +385,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
                 conventions: None,
                 limits: None,
             };
-            for e in write_reports(&options, &imp, &results) {
+            for e in write_reports(&options, &imp, &results, None) {
                 eprintln!("xq-suite: {e}");
             }
             return ExitCode::from(2);
@@ -395,6 +396,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
         timeout: options.timeout,
         strict: options.strict,
     };
+    let previous = expectations_file.is_some().then(|| expectations.clone());
     let run = Run::new(pool, expectations, settings);
     let trials = runner::trials(planned, &run, options.editions.as_deref());
     if !args.list && !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
@@ -412,7 +414,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
     let results = run.results();
     let mut code = conclusion.exit_code();
     // A tentative failure alone does not fail the run (libtest saw it as ignored).
-    for e in write_reports(&options, &imp, &results) {
+    for e in write_reports(&options, &imp, &results, previous.as_ref()) {
         eprintln!("xq-suite: {e}");
         code = ExitCode::from(2);
     }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use serde_json::Value;
 use xq_harness::cli::{main_with, Options};
+use xq_harness::expectations::{is_placeholder, Expectations};
 
 use common::{fixture, scratch_suite};
 
@@ -161,6 +162,55 @@ fn placeholder_reasons_are_refused() {
     );
     std::fs::write(&written, real).unwrap();
     assert!(success(code(&["--suite", suite, "--expectations", w])));
+}
+
+#[test]
+fn written_expectations_quote_each_failure_and_keep_written_reasons() {
+    let text = "cases:\n  - id: perft.start.wrong\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 45\n  - id: perft.start.wrong2\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 2\n    expect: 1921\n";
+    let root = scratch_suite("cli-rewrite", &[("perft/a.yaml", text)]);
+    let suite = root.to_str().unwrap();
+    let first = root.join("first.yaml");
+    let f = first.to_str().unwrap();
+    let _ = code(&["--suite", suite, "--write-expectations", f]);
+    let written: Expectations =
+        serde_yaml::from_str(&std::fs::read_to_string(&first).unwrap()).unwrap();
+    let reasons: Vec<&str> = written.failures.iter().map(|k| k.reason.as_str()).collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    // Each placeholder quotes its own failure, and is still a placeholder.
+    assert!(
+        reasons[0].contains("44 nodes") && reasons[0].contains("45"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].contains("1920") && reasons[1].contains("1921"),
+        "{reasons:?}"
+    );
+    assert!(reasons.iter().all(|r| is_placeholder(r)), "{reasons:?}");
+    // A reason written by hand survives a rewrite with the file given.
+    let edited =
+        std::fs::read_to_string(&first)
+            .unwrap()
+            .replacen("TODO: explain", "written by hand", 1);
+    std::fs::write(&first, edited).unwrap();
+    let second = root.join("second.yaml");
+    let _ = code(&[
+        "--suite",
+        suite,
+        "--expectations",
+        f,
+        "--allow-placeholders",
+        "--write-expectations",
+        second.to_str().unwrap(),
+    ]);
+    let again: Expectations =
+        serde_yaml::from_str(&std::fs::read_to_string(&second).unwrap()).unwrap();
+    let reasons: Vec<&str> = again.failures.iter().map(|k| k.reason.as_str()).collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(reasons[0].starts_with("written by hand"), "{reasons:?}");
+    assert!(
+        is_placeholder(reasons[1]) && reasons[1].contains("1921"),
+        "{reasons:?}"
+    );
 }
 
 #[test]
