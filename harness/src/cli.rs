@@ -31,8 +31,8 @@ Runner options:
   --suite DIR              the suite root holding spec/ and cases/ (default: this repository)
   --edition ID             only this edition (repeatable)
   --timeout SECS           base time per request (default 5; perft cases get more in
-                           proportion to their node count; the handshake's time_scale
-                           multiplies it)
+                           proportion to their node count; the handshake's time_scale,
+                           at most 10, multiplies it; never more than 30 minutes)
   --expectations FILE      known failures of this implementation (YAML); the built-in
                            oracle uses harness/expectations/xq-oracle.yaml by default
   --strict                 tentative cases' failures fail the run too

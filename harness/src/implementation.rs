@@ -4,11 +4,11 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use xq_oracle::protocol::{self, Message, Reply, Request, Started, PROTOCOL_VERSION};
 
-use crate::process::{LineProcess, TransportError};
+use crate::process::{Deadline, LineProcess, TransportError};
 use crate::text::quote;
 
 /// Something that answers suite requests.
@@ -65,7 +65,7 @@ pub struct JsonLines {
 impl JsonLines {
     /// Starts the program and reads its handshake within `timeout`.
     pub fn connect(command: &[String], timeout: Duration) -> Result<(JsonLines, Started), String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = Deadline::after(timeout);
         let mut p = LineProcess::spawn(command).map_err(|e| e.to_string())?;
         let start = serde_json::to_string(&Message::Start {
             protocol: PROTOCOL_VERSION,
@@ -89,7 +89,7 @@ impl JsonLines {
 
 impl Implementation for JsonLines {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
-        let deadline = Instant::now() + budget;
+        let deadline = Deadline::after(budget);
         // Output left over from earlier requests is theirs, not this one's.
         self.process.drain();
         let line = serde_json::to_string(&Message::Run(req.clone())).map_err(|e| e.to_string())?;

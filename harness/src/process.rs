@@ -17,6 +17,28 @@ use std::time::{Duration, Instant};
 /// longer one fails the request that it answers.
 pub const MAX_LINE: usize = 16 * 1024 * 1024;
 
+/// When a request's time runs out, and the budget it was given (which
+/// messages name: the time left when a read gives up is nearly nothing).
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    pub at: Instant,
+    pub budget: Duration,
+}
+
+impl Deadline {
+    /// `budget` from now.
+    pub fn after(budget: Duration) -> Deadline {
+        Deadline {
+            at: Instant::now() + budget,
+            budget,
+        }
+    }
+
+    fn left(&self) -> Duration {
+        self.at.saturating_duration_since(Instant::now())
+    }
+}
+
 /// What the reader thread saw.
 #[derive(Debug)]
 enum Incoming {
@@ -32,7 +54,9 @@ enum Incoming {
 /// Why no line could be exchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TransportError {
+    /// No line within the request's budget (the budget, not the time left).
     Timeout(Duration),
+    /// The request was not read within its budget.
     WriteTimeout(Duration),
     WriteFailed(String),
     Exited(String),
@@ -208,30 +232,29 @@ impl LineProcess {
 
     /// Writes one line, waiting at most until `deadline` for the child to
     /// take it.
-    pub fn send(&mut self, line: &str, deadline: Instant) -> Result<(), TransportError> {
+    pub fn send(&mut self, line: &str, deadline: Deadline) -> Result<(), TransportError> {
         let writes = self
             .writes
             .as_ref()
             .ok_or_else(|| TransportError::WriteFailed("the input is closed".into()))?;
         let (done_tx, done_rx) = mpsc::sync_channel(1);
-        let wait = deadline.saturating_duration_since(Instant::now());
+        let wait = deadline.left();
         writes
             .send((line.to_string(), done_tx))
             .map_err(|_| TransportError::WriteFailed("the writer stopped".into()))?;
         match done_rx.recv_timeout(wait) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => Err(TransportError::WriteFailed(e)),
-            Err(_) => Err(TransportError::WriteTimeout(wait)),
+            Err(_) => Err(TransportError::WriteTimeout(deadline.budget)),
         }
     }
 
     /// The next line, waiting at most until `deadline`.
-    pub fn recv(&mut self, deadline: Instant) -> Result<String, TransportError> {
+    pub fn recv(&mut self, deadline: Deadline) -> Result<String, TransportError> {
         if let Some(why) = &self.closed {
             return Err(TransportError::Exited(why.clone()));
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        match self.lines.recv_timeout(deadline.left()) {
             Ok(Incoming::Line(l)) => Ok(l),
             Ok(Incoming::TooLong) => Err(TransportError::TooLong),
             Ok(Incoming::NotUtf8(at)) => Err(TransportError::NotUtf8(at)),
@@ -257,7 +280,7 @@ impl LineProcess {
                 self.closed = Some(why.clone());
                 Err(TransportError::Exited(why))
             }
-            Err(RecvTimeoutError::Timeout) => Err(TransportError::Timeout(wait)),
+            Err(RecvTimeoutError::Timeout) => Err(TransportError::Timeout(deadline.budget)),
         }
     }
 

@@ -16,13 +16,13 @@
 //! Every request has one deadline for all the lines it reads, so an engine
 //! that keeps printing `info` lines still times out.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::json;
 use xq_oracle::protocol::{Question, QuestionKind, Reply, Request, Started};
 
 use crate::implementation::{Factory, Implementation};
-use crate::process::{LineProcess, TransportError};
+use crate::process::{Deadline, LineProcess, TransportError};
 use crate::text::quote;
 
 /// ICCS (`h2e2`) to Fairy-Stockfish's squares (`h3e3`): each rank is one higher.
@@ -111,7 +111,7 @@ const START_MOVES: u64 = 44;
 /// Reads lines until one satisfies `done`, all within `deadline`.
 fn read_until(
     p: &mut LineProcess,
-    deadline: Instant,
+    deadline: Deadline,
     command: &str,
     mut done: impl FnMut(&str) -> bool,
 ) -> Result<Vec<String>, String> {
@@ -136,7 +136,7 @@ fn read_until(
     }
 }
 
-fn send(p: &mut LineProcess, line: &str, deadline: Instant) -> Result<(), String> {
+fn send(p: &mut LineProcess, line: &str, deadline: Deadline) -> Result<(), String> {
     p.send(line, deadline)
         .map_err(|e| format!("while sending `{line}`: {e}"))
 }
@@ -150,7 +150,7 @@ fn looks_like_fen(s: &str) -> bool {
 
 impl Uci {
     fn connect(command: &[String], timeout: Duration) -> Result<(Uci, String), String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = Deadline::after(timeout);
         let mut p = LineProcess::spawn(command).map_err(|e| e.to_string())?;
         send(&mut p, "uci", deadline)?;
         let mut name = command.first().cloned().unwrap_or_default();
@@ -260,7 +260,7 @@ impl Uci {
     /// `None` when the engine has no such command.
     fn probe_perft_command(
         p: &mut LineProcess,
-        deadline: Instant,
+        deadline: Deadline,
     ) -> Result<Option<Vec<String>>, String> {
         send(p, "perft 1 1", deadline)?;
         send(p, "isready", deadline)?;
@@ -293,7 +293,7 @@ impl Uci {
     }
 
     /// Runs perft and returns the divide (ICCS) and the total.
-    fn perft(&mut self, depth: u32, deadline: Instant) -> Result<(Vec<String>, u64), String> {
+    fn perft(&mut self, depth: u32, deadline: Deadline) -> Result<(Vec<String>, u64), String> {
         match self.traits.perft {
             Perft::Go => {
                 let cmd = format!("go perft {depth}");
@@ -342,7 +342,7 @@ impl Uci {
     }
 
     /// Whether the side to move is in check, when the engine can tell.
-    fn in_check(&mut self, deadline: Instant) -> Result<Option<bool>, String> {
+    fn in_check(&mut self, deadline: Deadline) -> Result<Option<bool>, String> {
         if self.traits.board != Board::D {
             return Ok(None);
         }
@@ -393,7 +393,7 @@ impl Uci {
         Ok(cmd)
     }
 
-    fn exchange(&mut self, req: &Request, deadline: Instant) -> Result<Reply, String> {
+    fn exchange(&mut self, req: &Request, deadline: Deadline) -> Result<Reply, String> {
         let unsupported = match &req.question {
             Question::Convert { .. }
             | Question::Position
@@ -485,7 +485,7 @@ fn squares_ranks(m: &str) -> Vec<String> {
 
 impl Implementation for Uci {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
-        self.exchange(req, Instant::now() + budget)
+        self.exchange(req, Deadline::after(budget))
     }
 }
 

@@ -622,3 +622,32 @@ fn convert_answers_are_read_back() {
     assert_eq!(s, Status::Fail, "an ICCS answer is not Chinese notation");
     assert!(m.contains("does not read back as chinese notation"), "{m}");
 }
+
+/// A hung implementation that asked for a huge `time_scale` holds a case for
+/// the capped scale times the timeout, and the message names that budget
+/// (not the time left when the read gave up).
+#[test]
+fn a_huge_time_scale_is_capped_and_the_timeout_names_the_budget() {
+    let suite = load(&scratch_suite(
+        "scale-cap",
+        &[("perft/a.yaml", &perft_cases(&["a"]))],
+    ));
+    let mut start = started(&["perft"]);
+    start["limits"] = json!({"time_scale": 1000});
+    let script = json!({"start": start, "default": [{"sleep": 600}]});
+    let timeout = Duration::from_millis(100);
+    let t = Instant::now();
+    let r = run(
+        &suite,
+        scripted("scale-cap", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
+    // 0.1 s × 1000 would be 100 s; the cap (10) makes it about a second.
+    let took = t.elapsed();
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let (s, m) = status_of(&r, "perft.a");
+    assert_eq!(s, Status::Error);
+    let budget = (0.1 + 0.044) * xq_harness::runner::MAX_TIME_SCALE;
+    assert!(m.contains(&format!("within {budget:.1} s")), "{m}");
+}
