@@ -207,3 +207,37 @@ fn the_gym_xiangqi_adapter_passes_its_own_self_check() {
         self_check("gym_xiangqi");
     }
 }
+
+/// Whether a Python package is installed, without importing it:
+/// nonebot-plugin-cchess's `__init__` needs a running bot, and its adapter
+/// imports only its board modules.
+fn python_package_installed(module: &str) -> bool {
+    let ok = Command::new("python3")
+        .args([
+            "-c",
+            &format!(
+                "import importlib.util, sys; sys.exit(importlib.util.find_spec({module:?}) is None)"
+            ),
+        ])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(!in_ci(), "CI must install the Python package {module}");
+        eprintln!("{module} not installed: skipped");
+    }
+    ok
+}
+
+#[test]
+fn nonebot_cchess_meets_its_expectations() {
+    if python_package_installed("nonebot_plugin_cchess") {
+        adapter_meets_its_expectations("nonebot_cchess", "nonebot-cchess");
+    }
+}
+
+#[test]
+fn the_nonebot_cchess_adapter_passes_its_own_self_check() {
+    if python_package_installed("nonebot_plugin_cchess") {
+        self_check("nonebot_cchess");
+    }
+}
