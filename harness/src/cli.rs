@@ -258,7 +258,10 @@ fn write_reports(
 ) -> Vec<String> {
     let mut errors = Vec::new();
     if let Some(p) = &options.json {
-        if let Err(e) = write_file(p, &report::json(implementation, results, options.strict)) {
+        if let Err(e) = write_file(
+            p,
+            &report::json(implementation, results, options.strict, options.allow_empty),
+        ) {
             errors.push(e);
         }
     }
@@ -418,8 +421,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
         eprintln!("xq-suite: {e}");
         code = ExitCode::from(2);
     }
-    let ran = results.iter().filter(|r| r.status.ran()).count();
-    if ran == 0 && !options.allow_empty {
+    if !results.iter().any(|r| r.status.ran()) && !options.allow_empty {
         let why = results
             .iter()
             .filter_map(|r| r.message.as_deref())

@@ -75,7 +75,31 @@ fn a_run_that_tests_nothing_fails() {
         fixture("scripted_adapter.py"),
         script.display()
     );
-    assert!(!success(code(&["--suite", suite, "--adapter", &adapter])));
+    let empty = root.join("empty.json");
+    let e = empty.to_str().unwrap();
+    assert!(!success(code(&[
+        "--suite",
+        suite,
+        "--adapter",
+        &adapter,
+        "--json",
+        e
+    ])));
+    // The report agrees with the exit code …
+    let doc = read_json(&empty);
+    assert_eq!(doc["summary"]["skip"], 2);
+    assert_eq!(doc["passed"], false, "nothing was tested");
+    // … also when an empty run is allowed.
+    assert!(success(code(&[
+        "--suite",
+        suite,
+        "--adapter",
+        &adapter,
+        "--allow-empty",
+        "--json",
+        e
+    ])));
+    assert_eq!(read_json(&empty)["passed"], true);
     // Several filters select what any of them selects.
     let json = root.join("r.json");
     assert!(success(code(&[
