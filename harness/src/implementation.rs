@@ -151,9 +151,45 @@ pub struct Pool {
     last_failure: Mutex<String>,
 }
 
+/// The most `conventions` entries a report shows.
+const MAX_CONVENTIONS: usize = 32;
+
+/// The handshake as reports and messages show it: its texts (name, version,
+/// conventions) cut to [`crate::text::QUOTE_CHARS`] and made printable, so
+/// that an escape code in a name or a 10 MiB `conventions` field is never
+/// echoed as it is. `limits`, questions and editions are kept as read.
+fn shown(mut started: Started) -> Started {
+    use crate::text::truncate;
+    started.name = truncate(&started.name);
+    started.version = truncate(&started.version);
+    if let Some(c) = started.conventions.take() {
+        let n = c.len();
+        let mut kept: serde_json::Map<String, serde_json::Value> = c
+            .into_iter()
+            .take(MAX_CONVENTIONS)
+            .map(|(k, v)| {
+                let v = match v {
+                    serde_json::Value::String(s) => s,
+                    other => other.to_string(),
+                };
+                (truncate(&k), serde_json::Value::String(truncate(&v)))
+            })
+            .collect();
+        if n > MAX_CONVENTIONS {
+            kept.insert(
+                "…".into(),
+                serde_json::Value::String(format!("{} more left out", n - MAX_CONVENTIONS)),
+            );
+        }
+        started.conventions = Some(kept);
+    }
+    started
+}
+
 impl Pool {
     pub fn new(factory: Box<dyn Factory>) -> Result<Pool, String> {
         let (first, started) = factory.start()?;
+        let started = shown(started);
         Ok(Pool {
             factory,
             idle: Mutex::new(vec![first]),

@@ -651,3 +651,46 @@ fn a_huge_time_scale_is_capped_and_the_timeout_names_the_budget() {
     let budget = (0.1 + 0.044) * xq_harness::runner::MAX_TIME_SCALE;
     assert!(m.contains(&format!("within {budget:.1} s")), "{m}");
 }
+
+/// What an implementation writes is echoed only bounded and printable: an
+/// escape code in its name or an error, a huge `conventions` field.
+#[test]
+fn adapter_text_is_filtered_and_bounded_where_it_is_echoed() {
+    let suite = load(&scratch_suite(
+        "escapes",
+        &[("perft/a.yaml", &perft_cases(&["a"]))],
+    ));
+    let mut start = started(&["perft"]);
+    start["name"] = json!("evil\u{1b}[2J\u{1b}[31mred");
+    start["version"] = json!("1\u{7}");
+    start["conventions"] = json!({"huge": "c".repeat(10 << 20), "esc\u{1b}": 3});
+    let script = json!({"start": start, "default": [
+        {"reply": {"seq": "$seq", "error": "bad\u{1b}]0;title\u{7} news"}}]});
+    let factory = scripted("escapes", script, SECOND);
+    let pool = xq_harness::implementation::Pool::new(factory).expect("starts");
+    let imp = xq_harness::report::Implementation::of(&pool);
+    assert!(!imp.describe.contains('\u{1b}'), "{}", imp.describe);
+    assert!(imp.describe.contains("evil\\u{1b}[2J"), "{}", imp.describe);
+    let conventions = serde_json::to_string(&imp.conventions).unwrap();
+    assert!(conventions.len() < 1000, "{} bytes", conventions.len());
+    assert!(
+        conventions.contains("10485760 characters in all"),
+        "{conventions}"
+    );
+    assert!(!conventions.contains("\\u001b"), "{conventions}");
+    drop(pool);
+    let r = run(
+        &suite,
+        scripted(
+            "escapes",
+            json!({"start": started(&["perft"]), "default": [
+            {"reply": {"seq": "$seq", "error": "bad\u{1b}]0;title\u{7} news"}}]}),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
+    let (s, m) = status_of(&r, "perft.a");
+    assert_eq!(s, Status::Error);
+    assert!(!m.contains('\u{1b}') && !m.contains('\u{7}'), "{m:?}");
+}
