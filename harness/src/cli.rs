@@ -365,6 +365,19 @@ pub fn main_with(mut options: Options) -> ExitCode {
         .into_iter()
         .filter(|p| selected(&p.name(), &options.filters, args.exact))
         .collect();
+    if args.list {
+        // Listing names the trials; it needs no implementation, so none is
+        // started (no handshake to wait for).
+        let trials = planned
+            .iter()
+            .map(|p| {
+                libtest_mimic::Trial::test(p.name(), || Ok(()))
+                    .with_kind(p.case.family().to_string())
+            })
+            .collect();
+        let _ = libtest_mimic::run(&args, trials);
+        return ExitCode::SUCCESS;
+    }
     let describe = options.factory.describe();
     let factory = std::mem::replace(&mut options.factory, Box::new(OracleFactory));
     let pool = match Pool::new(factory) {
@@ -402,7 +415,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
     let previous = expectations_file.is_some().then(|| expectations.clone());
     let run = Run::new(pool, expectations, settings);
     let trials = runner::trials(planned, &run, options.editions.as_deref());
-    if !args.list && !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
+    if !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
         eprintln!(
             "xq-suite: {} trial(s) of {} case(s) against {}",
             trials.len(),
@@ -411,9 +424,6 @@ pub fn main_with(mut options: Options) -> ExitCode {
         );
     }
     let conclusion = libtest_mimic::run(&args, trials);
-    if args.list {
-        return ExitCode::SUCCESS;
-    }
     let results = run.results();
     let mut code = conclusion.exit_code();
     // A tentative failure alone does not fail the run (libtest saw it as ignored).

@@ -238,6 +238,33 @@ fn written_expectations_quote_each_failure_and_keep_written_reasons() {
 }
 
 #[test]
+fn list_does_not_start_the_implementation() {
+    let root = scratch_suite("cli-list", &[("perft/a.yaml", TWO)]);
+    let suite = root.to_str().unwrap();
+    // An "adapter" that never answers the handshake: a run would wait the
+    // whole start-up timeout (5 s) for it.
+    let t = std::time::Instant::now();
+    let c = main_with(
+        parse(&[
+            "--suite",
+            suite,
+            "--adapter",
+            "sleep 60",
+            "--list",
+            "--logfile",
+            "/dev/null",
+        ])
+        .unwrap(),
+    );
+    assert!(success(c));
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(3),
+        "listed without waiting for a handshake: {:?}",
+        t.elapsed()
+    );
+}
+
+#[test]
 fn tentative_failures_are_apart_and_count_under_strict() {
     let text = "cases:\n  - id: perft.start.tentative\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 45\n    tentative: true\n    doubt: \"a test: the count is wrong on purpose\"\n  - id: perft.start.settled\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n";
     let root = scratch_suite("cli-tentative", &[("perft/a.yaml", text)]);
