@@ -694,3 +694,77 @@ fn adapter_text_is_filtered_and_bounded_where_it_is_echoed() {
     assert_eq!(s, Status::Error);
     assert!(!m.contains('\u{1b}') && !m.contains('\u{7}'), "{m:?}");
 }
+
+/// Stopping `xq-suite` (SIGTERM from a CI timeout, SIGINT from Ctrl-C)
+/// stops the adapter and its children too, and the harness ends by that
+/// signal.
+#[cfg(unix)]
+#[test]
+fn a_signal_to_the_harness_stops_the_adapter_and_its_children() {
+    use std::os::unix::process::ExitStatusExt;
+    for (sig, name) in [(libc::SIGTERM, "term"), (libc::SIGINT, "int")] {
+        let root = scratch_suite(
+            &format!("signal-{name}"),
+            &[("perft/a.yaml", &perft_cases(&["a"]))],
+        );
+        let pid_file =
+            std::env::temp_dir().join(format!("xq-harness-signal-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&pid_file);
+        let script = std::env::temp_dir().join(format!(
+            "xq-harness-signal-{}-{name}.json",
+            std::process::id()
+        ));
+        std::fs::write(
+            &script,
+            json!({"start": started(&["perft"]), "default": [
+                {"grandchild": pid_file.to_str().unwrap()}, {"sleep": 600}]})
+            .to_string(),
+        )
+        .unwrap();
+        let adapter = format!(
+            "python3 {} {}",
+            common::fixture("scripted_adapter.py"),
+            script.display()
+        );
+        let mut suite = std::process::Command::new(env!("CARGO_BIN_EXE_xq-suite"))
+            .args(["--suite", root.to_str().unwrap(), "--adapter", &adapter])
+            .args(["--timeout", "600", "--quiet"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the grandchild: the adapter is answering by then.
+        let t = Instant::now();
+        let grandchild = loop {
+            if let Ok(p) = std::fs::read_to_string(&pid_file) {
+                if let Ok(p) = p.trim().parse::<i32>() {
+                    break p;
+                }
+            }
+            assert!(t.elapsed() < Duration::from_secs(60), "no grandchild");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        // SAFETY: a signal to the child this test started.
+        unsafe {
+            libc::kill(suite.id() as i32, sig);
+        }
+        let t = Instant::now();
+        let status = loop {
+            if let Some(s) = suite.try_wait().unwrap() {
+                break s;
+            }
+            if t.elapsed() > Duration::from_secs(20) {
+                let _ = suite.kill();
+                panic!("xq-suite did not stop on signal {sig}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.signal(), Some(sig), "{status:?}");
+        std::thread::sleep(Duration::from_millis(200));
+        let stat = std::fs::read_to_string(format!("/proc/{grandchild}/stat")).unwrap_or_default();
+        assert!(
+            stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"),
+            "the adapter's child outlived the harness: {stat}"
+        );
+    }
+}
