@@ -298,6 +298,58 @@ fn selected(name: &str, filters: &[String], exact: bool) -> bool {
         })
 }
 
+/// What libtest's summary cannot say, on stderr after it: libtest counts
+/// known failures, skips and forgiven tentative failures alike as
+/// "ignored", so the counts by status follow, then each tentative failure
+/// on a line of its own.
+pub fn outcome_lines(results: &[CaseResult], strict: bool) -> String {
+    let mut settled = report::Summary::default();
+    let mut tentative = report::Summary::default();
+    for r in results {
+        if r.tentative.is_some() {
+            tentative.add(r.status);
+        } else {
+            settled.add(r.status);
+        }
+    }
+    let count = |s: &report::Summary| {
+        format!(
+            "{} passed, {} failed, {} errors, {} known failures, {} stale, {} skipped",
+            s.pass, s.fail, s.error, s.xfail, s.xpass, s.skip
+        )
+    };
+    let mut out = format!("xq-suite: {}\n", count(&settled));
+    let failing: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| r.tentative.is_some() && r.status.is_failure())
+        .collect();
+    if tentative != report::Summary::default() {
+        out.push_str(&format!(
+            "xq-suite: tentative cases: {}\n",
+            count(&tentative)
+        ));
+    }
+    if !failing.is_empty() {
+        out.push_str(&format!(
+            "xq-suite: {} tentative failure(s){}:\n",
+            failing.len(),
+            if strict {
+                ""
+            } else {
+                " (not counted; --strict counts them)"
+            }
+        ));
+        for r in failing {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                r.name,
+                crate::text::truncate(r.message.as_deref().unwrap_or(""))
+            ));
+        }
+    }
+    out
+}
+
 /// Runs the suite as the options say; returns the process exit code.
 pub fn main_with(mut options: Options) -> ExitCode {
     if options.help {
@@ -443,25 +495,8 @@ pub fn main_with(mut options: Options) -> ExitCode {
         );
         code = ExitCode::from(2);
     }
-    let tentative: Vec<&CaseResult> = results
-        .iter()
-        .filter(|r| r.tentative.is_some() && r.status.is_failure())
-        .collect();
-    if !tentative.is_empty() && !args.quiet {
-        eprintln!(
-            "xq-suite: {} tentative failure(s){}: {}",
-            tentative.len(),
-            if options.strict {
-                ""
-            } else {
-                " (not counted; --strict counts them)"
-            },
-            tentative
-                .iter()
-                .map(|r| r.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    if !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
+        eprint!("{}", outcome_lines(&results, options.strict));
     }
     drop(run);
     code

@@ -36,7 +36,7 @@ impl Implementation {
 }
 
 /// Counts by status, tentative cases apart.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     pub pass: usize,
     pub fail: usize,

@@ -11,8 +11,18 @@
 //! - FEN letters `n`/`b` or `h`/`e` for horse and elephant.
 //!
 //! Legal moves and perft come from the perft divide, check from
-//! `Checkers:`. Without a way to learn check, `status` is answered
-//! partially (legal move count and result; the harness skips the rest).
+//! `Checkers:`. UCI has no command for the game's state, so `status` is
+//! derived, not asked: `legal_moves` is the divide's move count, and with no
+//! legal move the side to move has lost (`reason` checkmate when `Checkers:`
+//! names a checker, 困毙 `stalemate` when not); with moves the game goes on
+//! (`*`). Without a way to learn check, `status` is answered partially
+//! (legal move count and result; the harness skips the rest).
+//!
+//! The handshake's `name` and `version` come from the engine's `id name`:
+//! the words up to the first that starts with a digit are the name, the
+//! rest the version (`Fairy-Stockfish 11.1 LB 64` → `Fairy-Stockfish`,
+//! `11.1 LB 64`); an `id name` without such a word is the name alone, with
+//! version `unknown`.
 //! Every request has one deadline for all the lines it reads, so an engine
 //! that keeps printing `info` lines still times out.
 
@@ -64,6 +74,19 @@ fn translate(m: &str, from_base: u32, to_base: u32) -> Option<String> {
     let (fa, ra) = square(a, from_base)?;
     let (fb, rb) = square(b, from_base)?;
     Some(format!("{fa}{}{fb}{}", ra + to_base, rb + to_base))
+}
+
+/// An engine's `id name` as the handshake's name and version (see the
+/// module's documentation).
+pub fn split_id_name(id: &str) -> (String, String) {
+    let words: Vec<&str> = id.split_whitespace().collect();
+    match words
+        .iter()
+        .position(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        Some(i) if i > 0 => (words[..i].join(" "), words[i..].join(" ")),
+        _ => (words.join(" "), "unknown".into()),
+    }
 }
 
 /// How the engine counts perft.
@@ -497,11 +520,12 @@ pub struct UciFactory {
 
 impl Factory for UciFactory {
     fn start(&self) -> Result<(Box<dyn Implementation>, Started), String> {
-        let (uci, name) = Uci::connect(&self.command, self.timeout)?;
+        let (uci, id) = Uci::connect(&self.command, self.timeout)?;
+        let (name, version) = split_id_name(&id);
         let started = Started {
             kind: xq_spec::protocol::StartedType::Started,
             name,
-            version: "uci".into(),
+            version,
             questions: [
                 QuestionKind::LegalMoves,
                 QuestionKind::IsLegal,
@@ -584,6 +608,25 @@ mod tests {
                 None
             );
         }
+    }
+
+    #[test]
+    fn id_name_splits_into_name_and_version() {
+        let split = |s: &str| {
+            let (n, v) = split_id_name(s);
+            format!("{n} | {v}")
+        };
+        assert_eq!(
+            split("Fairy-Stockfish 11.1 LB 64"),
+            "Fairy-Stockfish | 11.1 LB 64"
+        );
+        assert_eq!(
+            split("Sjaak II 1.4.1 (x86_64)"),
+            "Sjaak II | 1.4.1 (x86_64)"
+        );
+        assert_eq!(split("Pikafish 2024-06-08"), "Pikafish | 2024-06-08");
+        assert_eq!(split("Fake Pikafish"), "Fake Pikafish | unknown");
+        assert_eq!(split("1.0"), "1.0 | unknown");
     }
 
     #[test]

@@ -291,6 +291,39 @@ fn tentative_failures_are_apart_and_count_under_strict() {
 }
 
 #[test]
+fn the_run_summary_counts_known_failures_apart_and_lists_tentative_ones_per_line() {
+    use xq_harness::cli::outcome_lines;
+    use xq_harness::runner::{plan, Run, Status};
+    let text = "cases:\n  - id: perft.a\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n  - id: perft.b\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n  - id: perft.c\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n    tentative: true\n    doubt: a test\n  - id: perft.d\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n    tentative: true\n    doubt: a test\n";
+    let root = scratch_suite("cli-summary", &[("perft/a.yaml", text)]);
+    let suite = common::load(&root);
+    let mut results: Vec<_> = plan(&suite, None).iter().map(Run::blank).collect();
+    results.sort_by(|a, b| a.name.cmp(&b.name));
+    results[0].status = Status::Xfail;
+    results[1].status = Status::Skip;
+    for r in &mut results[2..] {
+        r.status = Status::Fail;
+        r.message = Some(format!("{} is wrong", r.id));
+    }
+    let out = outcome_lines(&results, false);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("1 known failures") && lines[0].contains("1 skipped"),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains("tentative cases: 0 passed, 2 failed"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains("2 tentative failure(s) (not counted"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "  perft.c: perft.c is wrong", "{out}");
+    assert_eq!(lines[4], "  perft.d: perft.d is wrong", "{out}");
+}
+
+#[test]
 fn junit_stays_well_formed() {
     use xq_harness::report::junit;
     use xq_harness::runner::{plan, Run, Status};
