@@ -42,9 +42,11 @@ Runner options:
   --junit FILE             write a JUnit XML report
   --write-expectations FILE
                            write this run's failures as an expectations file
-  --report DIR             run every implementation this repository has and write the
-                           conformance matrix (DIR/implementations.md and .html); see
-                           README (the conformance report)
+  --report DIR             run every implementation this repository has (or only the
+                           one --adapter, --uci, --oracle or --serve names, with
+                           --expectations) on the trials the filters select, and write
+                           the conformance matrix (DIR/implementations.md and .html);
+                           fails when one that ran has failures; see README
   --coverage               print the per-clause coverage table and exit
   --diff-editions A B      list every case whose verdict differs between two editions
                            (the built-in oracle's answers) and exit
@@ -79,6 +81,9 @@ pub struct Options {
     pub diff_editions: Option<(String, String)>,
     /// The implementation is the built-in oracle (in-process or `xq serve`).
     pub builtin: bool,
+    /// An implementation was named (`--oracle`, `--serve`, `--adapter`,
+    /// `--uci`): `--report` reports that one alone.
+    pub explicit: bool,
     /// Name filters (any matches).
     pub filters: Vec<String>,
     /// What is left for libtest.
@@ -133,6 +138,7 @@ impl Options {
             timeout: Duration::from_secs(5),
             diff_editions: None,
             builtin: true,
+            explicit: false,
             filters: Vec::new(),
             libtest: Vec::new(),
         };
@@ -216,6 +222,7 @@ impl Options {
                 ));
             }
         }
+        o.explicit = which.is_some();
         o.builtin = matches!(
             which.as_ref().map(|w| w.0.as_str()),
             None | Some("oracle") | Some("serve")
@@ -287,7 +294,7 @@ fn write_reports(
 }
 
 /// Name filtering as `cargo test` does it, with any number of filters.
-fn selected(name: &str, filters: &[String], exact: bool) -> bool {
+pub(crate) fn selected(name: &str, filters: &[String], exact: bool) -> bool {
     filters.is_empty()
         || filters.iter().any(|f| {
             if exact {
@@ -374,7 +381,8 @@ pub fn main_with(mut options: Options) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if let Some(dir) = &options.report {
-        return crate::conformance::main(&suite, dir, &options);
+        let dir = dir.clone();
+        return crate::conformance::main(&suite, &dir, &mut options);
     }
     if let Some((a, b)) = &options.diff_editions {
         for e in [a, b] {

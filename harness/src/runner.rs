@@ -30,6 +30,8 @@ pub struct CaseResult {
     pub name: String,
     pub id: String,
     pub family: String,
+    /// Where the case is written: `cases/FILE.yaml:LINE`.
+    pub location: String,
     pub clauses: Vec<String>,
     /// The edition the question was asked under; `null` for questions
     /// asked once for every edition.
@@ -210,6 +212,7 @@ impl Run {
             name: planned.name(),
             id: case.id.clone(),
             family: case.family().to_string(),
+            location: format!("{}:{}", case.file.display(), case.line),
             clauses: case.clauses.clone(),
             edition: planned.edition.clone(),
             editions: case.editions.clone(),

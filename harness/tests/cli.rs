@@ -342,16 +342,29 @@ fn junit_stays_well_formed() {
 #[test]
 fn the_conformance_matrix_links_failures_and_stands_alone() {
     use xq_harness::conformance::{html, markdown, run_entry, Entry};
-    let text = "cases:\n  - id: perft.start.d1\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 45\n";
-    let root = scratch_suite("cli-matrix", &[("perft/a.yaml", text)]);
+    let ruling = "  - id: repetition.six\n    clauses: [repetition.perpetual-check]\n    description: d\n    editions: [cxa-2020, cxa-1999]\n    fen: \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\"\n    moves: \"f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\"\n    ask: ruling\n    expect:\n      result: \"1-0\"\n";
+    let text = "cases:\n  - id: perft.start.d1\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 45\n  - id: perft.start.known\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 2\n    expect: 1921\n";
+    let root = scratch_suite(
+        "cli-matrix",
+        &[
+            ("perft/a.yaml", text),
+            ("repetition/a.yaml", &format!("cases:\n{ruling}")),
+        ],
+    );
     let suite = common::load(&root);
+    let exp = root.join("exp.yaml");
+    std::fs::write(
+        &exp,
+        "implementation: oracle\nfailures:\n  - case: perft.start.known\n    reason: one node too many, on purpose\n",
+    )
+    .unwrap();
     let options = parse(&["--suite", root.to_str().unwrap()]).unwrap();
     let planned = xq_harness::runner::plan(&suite, None);
     let o = run_entry(
         Entry {
             key: "oracle".into(),
             factory: Box::new(xq_harness::implementation::OracleFactory),
-            expectations: None,
+            expectations: Some(exp.clone()),
         },
         &suite,
         &planned,
@@ -359,16 +372,102 @@ fn the_conformance_matrix_links_failures_and_stands_alone() {
     );
     let md = markdown(&suite, std::slice::from_ref(&o), false);
     assert!(md.contains("| **oracle** |"), "{md}");
-    assert!(md.contains("0 / [1 ✗](#oracle-perft) / 0"), "{md}");
-    assert!(md.contains("<a id=\"oracle-perft\"></a>"), "{md}");
+    // Cells count cases: one failing perft case, one known; the ruling case
+    // fails under two editions and counts once.
     assert!(
-        md.contains("`perft.start.d1`: 44 nodes, expected 45"),
+        md.contains("0 / [1 ✗](#oracle-perft) / 0 [+1k](#oracle-perft-known)"),
+        "{md}"
+    );
+    assert!(md.contains("0 / [1 ✗](#oracle-repetition) / 0 |"), "{md}");
+    assert!(md.contains("A cell counts cases"), "{md}");
+    assert!(md.contains("<a id=\"oracle-perft\"></a>"), "{md}");
+    // A failing trial links to its request and its answer.
+    assert!(
+        md.contains("`perft.start.d1` (cases/perft/a.yaml:2): 44 nodes, expected 45"),
+        "{md}"
+    );
+    assert!(
+        md.contains("request: {\"ask\":\"perft\",\"depth\":1} under any of cxa-2020"),
+        "{md}"
+    );
+    assert!(
+        md.contains("FEN rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+        "{md}"
+    );
+    assert!(md.contains("answer: `{\"nodes\":44}`"), "{md}");
+    assert!(md.contains("moves f0e0 e8f8"), "{md}");
+    // A known failure links to its reason.
+    assert!(md.contains("<a id=\"oracle-perft-known\"></a>"), "{md}");
+    assert!(
+        md.contains("`perft.start.known`: one node too many, on purpose"),
         "{md}"
     );
     let page = html(&suite, &[o], false);
     assert!(page.contains("<a href=\"#oracle-perft\">1 ✗</a>"), "{page}");
+    assert!(
+        page.contains("<a href=\"#oracle-perft-known\">+1k</a>"),
+        "{page}"
+    );
     assert!(page.contains("id=\"oracle-perft\""));
+    assert!(page.contains("id=\"oracle-perft-known\""));
     for external in ["http://", "https://", "src=", "<link"] {
         assert!(!page.contains(external), "{external}");
     }
+    // A cell of known failures only is not green.
+    let only_known = "cases:\n  - id: perft.start.known\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 2\n    expect: 1921\n";
+    let root2 = scratch_suite("cli-matrix-known", &[("perft/a.yaml", only_known)]);
+    let suite2 = common::load(&root2);
+    let o = run_entry(
+        Entry {
+            key: "oracle".into(),
+            factory: Box::new(xq_harness::implementation::OracleFactory),
+            expectations: Some(exp.clone()),
+        },
+        &suite2,
+        &xq_harness::runner::plan(&suite2, None),
+        &parse(&["--suite", root2.to_str().unwrap()]).unwrap(),
+    );
+    let page = html(&suite2, &[o], false);
+    assert!(
+        page.contains("<td class=\"known\">0 / 0 / 0 <a href"),
+        "{page}"
+    );
+}
+
+#[test]
+fn the_report_honours_the_implementation_and_filters_and_fails_on_failures() {
+    let text = "cases:\n  - id: perft.start.right\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 44\n  - id: perft.start.wrong\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: 1\n    expect: 45\n";
+    let root = scratch_suite("cli-report-one", &[("perft/a.yaml", text)]);
+    let suite = root.to_str().unwrap();
+    let dir = root.join("report");
+    let d = dir.to_str().unwrap();
+    // One implementation, named on the command line: it alone is reported,
+    // and its failure fails the report.
+    let serve = format!("{} serve", xq_harness::cli::sibling_xq().display());
+    assert!(!success(code(&[
+        "--suite",
+        suite,
+        "--adapter",
+        &serve,
+        "--report",
+        d
+    ])));
+    let md = std::fs::read_to_string(dir.join("implementations.md")).unwrap();
+    let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| **")).collect();
+    assert_eq!(rows.len(), 1, "{md}");
+    assert!(rows[0].starts_with("| **xq-oracle** |"), "{md}");
+    assert!(md.contains("`perft.start.wrong`"), "{md}");
+    // A filter leaves the failing case out: the report passes.
+    assert!(success(code(&[
+        "--suite",
+        suite,
+        "--adapter",
+        &serve,
+        "--report",
+        d,
+        "right"
+    ])));
+    let md = std::fs::read_to_string(dir.join("implementations.md")).unwrap();
+    assert!(!md.contains("perft.start.wrong"), "{md}");
+    assert!(md.contains("| 1 / 0 / 0 |"), "{md}");
 }
