@@ -241,3 +241,37 @@ fn the_nonebot_cchess_adapter_passes_its_own_self_check() {
         self_check("nonebot_cchess");
     }
 }
+
+/// The handshake `spec/PROTOCOL.md` shows is the one its example adapter
+/// (`pyffish_adapter.py`) sends, `limits` and `conventions` included.
+#[test]
+fn the_protocol_handshake_example_is_what_the_example_adapter_sends() {
+    if !pyffish_installed() {
+        return;
+    }
+    use std::io::Write;
+    let root = Suite::default_root();
+    let doc = std::fs::read_to_string(root.join("spec/PROTOCOL.md")).unwrap();
+    let after = &doc[doc.find("The implementation answers").expect("the example")..];
+    let block = &after[after.find("```json\n").unwrap() + 8..];
+    let block = &block[..block.find("```").unwrap()];
+    let shown: serde_json::Value = serde_json::from_str(block).expect("the example is JSON");
+    let mut child = Command::new("python3")
+        .arg(root.join("harness/adapters/pyffish_adapter.py"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{\"type\":\"start\",\"protocol\":1}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let first = String::from_utf8_lossy(&out.stdout);
+    let sent: serde_json::Value =
+        serde_json::from_str(first.lines().next().unwrap_or_default()).unwrap();
+    assert_eq!(sent, shown);
+}

@@ -768,3 +768,37 @@ fn a_signal_to_the_harness_stops_the_adapter_and_its_children() {
         );
     }
 }
+
+/// `convert` may answer "rejected, cause unknown": right for an expected
+/// rejection (the cause reported as skipped), wrong for an expected move;
+/// a case file cannot expect it.
+#[test]
+fn a_rejection_of_unknown_cause_counts_as_a_rejection_only() {
+    let cases = "cases:\n  - id: notation.a-syntax\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: \"炮二平\"\n    to: iccs\n    expect: {rejected: syntax}\n  - id: notation.b-text\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: \"炮二平五\"\n    to: iccs\n    expect: h2e2\n";
+    let suite = load(&scratch_suite(
+        "unknown-cause",
+        &[("notation/a.yaml", cases)],
+    ));
+    let script = json!({"start": started(&["convert"]), "default": [
+        {"reply": {"seq": "$seq", "result": {"rejected": "unknown"}}}]});
+    let r = run(
+        &suite,
+        scripted("unknown-cause", script, SECOND),
+        Expectations::default(),
+        settings(Duration::from_secs(5)),
+    );
+    let a = r.iter().find(|r| r.name == "notation.a-syntax").unwrap();
+    assert_eq!(a.status, Status::Pass, "{:?}", a.message);
+    assert_eq!(a.skipped_fields, ["rejected.cause"]);
+    let (s, m) = status_of(&r, "notation.b-text");
+    assert_eq!(s, Status::Fail);
+    assert!(m.contains("rejected as unknown, expected h2e2"), "{m}");
+    // A case cannot expect it.
+    let bad = "cases:\n  - id: notation.c\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: \"炮二平\"\n    to: iccs\n    expect: {rejected: unknown}\n";
+    let root = scratch_suite("unknown-cause-case", &[("notation/a.yaml", bad)]);
+    let Err(e) = xq_harness::Suite::load(&root) else {
+        panic!("a case expecting `unknown` must be refused");
+    };
+    let e = e[0].to_string();
+    assert!(e.contains("unknown is for answers only"), "{e}");
+}
