@@ -42,11 +42,13 @@ for engine in fairy-stockfish sjaakii; do
   fi
 done
 for module_adapter in pyffish:pyffish cchess:cchess xiangqi:xiangqi \
-    chinese_chess_lib:chinese_chess_lib gym_xiangqi:gym_xiangqi; do
+    chinese_chess_lib:chinese_chess_lib gym_xiangqi:gym_xiangqi \
+    nonebot_plugin_cchess:nonebot_cchess; do
   module=${module_adapter%%:*}
   adapter=${module_adapter##*:}
   name=${adapter//_/-}
-  if python3 -c "import $module" 2>/dev/null; then
+  # find_spec, not import: nonebot-plugin-cchess's __init__ needs a running bot.
+  if python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('$module') is None)" 2>/dev/null; then
     # Python move generators are slow; a generous base budget per request.
     run "$name" --adapter "python3 harness/adapters/${adapter}_adapter.py" \
       --timeout 60 --expectations "$EXP/$name.yaml"

@@ -31,6 +31,11 @@ EDITIONS = ["axf-2017", "wxf-2018", "cxa-2020", "cxa-1999"]
 RULING_EDITIONS = {"axf-2017", "wxf-2018"}
 QUESTIONS = ["legal-moves", "is-legal", "status", "perft", "ruling"]
 MAX_PERFT_DEPTH = 3  # each pyffish.legal_moves call costs ~1.5 ms
+# Free text for reports (never graded).
+CONVENTIONS = {
+    "squares": "pyffish ranks 1-10, translated to and from ICCS 0-9",
+    "rulings": "AXF/WXF editions only, from is_optional_game_end (third occurrence)",
+}
 
 ICCS_RE = re.compile(r"^([a-i])([0-9])([a-i])([0-9])$")
 FSF_RE = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
@@ -271,9 +276,13 @@ def handle_line(line):
         if req.get("protocol") != PROTOCOL:
             return {"seq": seq, "error": "unsupported protocol %r (want %d)"
                     % (req.get("protocol"), PROTOCOL)}
+        # spec/PROTOCOL.md shows this handshake as its example (a test
+        # holds the two together).
         return {"type": "started", "name": "pyffish",
                 "version": adapter_version(), "questions": QUESTIONS,
-                "editions": EDITIONS}
+                "editions": EDITIONS, "protocol": PROTOCOL,
+                "limits": {"max_perft_depth": MAX_PERFT_DEPTH, "time_scale": 1},
+                "conventions": CONVENTIONS}
     if kind != "run":
         return {"seq": seq, "error": "unknown request type %r" % (kind,)}
     try:

@@ -31,8 +31,8 @@ Runner options:
   --suite DIR              the suite root holding spec/ and cases/ (default: this repository)
   --edition ID             only this edition (repeatable)
   --timeout SECS           base time per request (default 5; perft cases get more in
-                           proportion to their node count; the handshake's time_scale
-                           multiplies it)
+                           proportion to their node count; the handshake's time_scale,
+                           at most 10, multiplies it; never more than 30 minutes)
   --expectations FILE      known failures of this implementation (YAML); the built-in
                            oracle uses harness/expectations/xq-oracle.yaml by default
   --strict                 tentative cases' failures fail the run too
@@ -42,9 +42,11 @@ Runner options:
   --junit FILE             write a JUnit XML report
   --write-expectations FILE
                            write this run's failures as an expectations file
-  --report DIR             run every implementation this repository has and write the
-                           conformance matrix (DIR/implementations.md and .html); see
-                           README (the conformance report)
+  --report DIR             run every implementation this repository has (or only the
+                           one --adapter, --uci, --oracle or --serve names, with
+                           --expectations) on the trials the filters select, and write
+                           the conformance matrix (DIR/implementations.md and .html);
+                           fails when one that ran has failures; see README
   --coverage               print the per-clause coverage table and exit
   --diff-editions A B      list every case whose verdict differs between two editions
                            (the built-in oracle's answers) and exit
@@ -79,6 +81,9 @@ pub struct Options {
     pub diff_editions: Option<(String, String)>,
     /// The implementation is the built-in oracle (in-process or `xq serve`).
     pub builtin: bool,
+    /// An implementation was named (`--oracle`, `--serve`, `--adapter`,
+    /// `--uci`): `--report` reports that one alone.
+    pub explicit: bool,
     /// Name filters (any matches).
     pub filters: Vec<String>,
     /// What is left for libtest.
@@ -133,6 +138,7 @@ impl Options {
             timeout: Duration::from_secs(5),
             diff_editions: None,
             builtin: true,
+            explicit: false,
             filters: Vec::new(),
             libtest: Vec::new(),
         };
@@ -219,6 +225,7 @@ impl Options {
                 ));
             }
         }
+        o.explicit = which.is_some();
         o.builtin = matches!(
             which.as_ref().map(|w| w.0.as_str()),
             None | Some("oracle") | Some("serve")
@@ -258,10 +265,14 @@ fn write_reports(
     options: &Options,
     implementation: &report::Implementation,
     results: &[CaseResult],
+    previous: Option<&Expectations>,
 ) -> Vec<String> {
     let mut errors = Vec::new();
     if let Some(p) = &options.json {
-        if let Err(e) = write_file(p, &report::json(implementation, results, options.strict)) {
+        if let Err(e) = write_file(
+            p,
+            &report::json(implementation, results, options.strict, options.allow_empty),
+        ) {
             errors.push(e);
         }
     }
@@ -274,10 +285,10 @@ fn write_reports(
         }
     }
     if let Some(p) = &options.write_expectations {
-        let e = Expectations::from_results(&implementation.name, results);
+        let e = Expectations::from_results(&implementation.name, results, previous);
         let text = serde_yaml::to_string(&e).unwrap_or_default();
         let text = format!(
-            "# Written by xq-suite --write-expectations: replace every placeholder\n# reason with why the case fails (a rules difference or a bug); a run\n# refuses placeholders unless --allow-placeholders is given.\n{text}"
+            "# Written by xq-suite --write-expectations: replace every placeholder\n# reason (it quotes the failure) with why the case fails (a rules difference\n# or a bug); reasons already written are kept. A run refuses placeholders\n# unless --allow-placeholders is given.\n{text}"
         );
         if let Err(e) = write_file(p, &text) {
             errors.push(e);
@@ -287,7 +298,7 @@ fn write_reports(
 }
 
 /// Name filtering as `cargo test` does it, with any number of filters.
-fn selected(name: &str, filters: &[String], exact: bool) -> bool {
+pub(crate) fn selected(name: &str, filters: &[String], exact: bool) -> bool {
     filters.is_empty()
         || filters.iter().any(|f| {
             if exact {
@@ -296,6 +307,58 @@ fn selected(name: &str, filters: &[String], exact: bool) -> bool {
                 name.contains(f.as_str())
             }
         })
+}
+
+/// What libtest's summary cannot say, on stderr after it: libtest counts
+/// known failures, skips and forgiven tentative failures alike as
+/// "ignored", so the counts by status follow, then each tentative failure
+/// on a line of its own.
+pub fn outcome_lines(results: &[CaseResult], strict: bool) -> String {
+    let mut settled = report::Summary::default();
+    let mut tentative = report::Summary::default();
+    for r in results {
+        if r.tentative.is_some() {
+            tentative.add(r.status);
+        } else {
+            settled.add(r.status);
+        }
+    }
+    let count = |s: &report::Summary| {
+        format!(
+            "{} passed, {} failed, {} errors, {} known failures, {} stale, {} skipped",
+            s.pass, s.fail, s.error, s.xfail, s.xpass, s.skip
+        )
+    };
+    let mut out = format!("xq-suite: {}\n", count(&settled));
+    let failing: Vec<&CaseResult> = results
+        .iter()
+        .filter(|r| r.tentative.is_some() && r.status.is_failure())
+        .collect();
+    if tentative != report::Summary::default() {
+        out.push_str(&format!(
+            "xq-suite: tentative cases: {}\n",
+            count(&tentative)
+        ));
+    }
+    if !failing.is_empty() {
+        out.push_str(&format!(
+            "xq-suite: {} tentative failure(s){}:\n",
+            failing.len(),
+            if strict {
+                ""
+            } else {
+                " (not counted; --strict counts them)"
+            }
+        ));
+        for r in failing {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                r.name,
+                crate::text::truncate(r.message.as_deref().unwrap_or(""))
+            ));
+        }
+    }
+    out
 }
 
 /// Runs the suite as the options say; returns the process exit code.
@@ -322,7 +385,8 @@ pub fn main_with(mut options: Options) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if let Some(dir) = &options.report {
-        return crate::conformance::main(&suite, dir, &options);
+        let dir = dir.clone();
+        return crate::conformance::main(&suite, &dir, &mut options);
     }
     if let Some((a, b)) = &options.diff_editions {
         for e in [a, b] {
@@ -378,6 +442,19 @@ pub fn main_with(mut options: Options) -> ExitCode {
         .into_iter()
         .filter(|p| selected(&p.name(), &options.filters, args.exact))
         .collect();
+    if args.list {
+        // Listing names the trials; it needs no implementation, so none is
+        // started (no handshake to wait for).
+        let trials = planned
+            .iter()
+            .map(|p| {
+                libtest_mimic::Trial::test(p.name(), || Ok(()))
+                    .with_kind(p.case.family().to_string())
+            })
+            .collect();
+        let _ = libtest_mimic::run(&args, trials);
+        return ExitCode::SUCCESS;
+    }
     let describe = options.factory.describe();
     let factory = std::mem::replace(&mut options.factory, builtin());
     let pool = match Pool::new(factory) {
@@ -401,7 +478,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
                 conventions: None,
                 limits: None,
             };
-            for e in write_reports(&options, &imp, &results) {
+            for e in write_reports(&options, &imp, &results, None) {
                 eprintln!("xq-suite: {e}");
             }
             return ExitCode::from(2);
@@ -412,9 +489,10 @@ pub fn main_with(mut options: Options) -> ExitCode {
         timeout: options.timeout,
         strict: options.strict,
     };
+    let previous = expectations_file.is_some().then(|| expectations.clone());
     let run = Run::new(pool, expectations, settings);
     let trials = runner::trials(planned, &run, options.editions.as_deref());
-    if !args.list && !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
+    if !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
         eprintln!(
             "xq-suite: {} trial(s) of {} case(s) against {}",
             trials.len(),
@@ -423,18 +501,14 @@ pub fn main_with(mut options: Options) -> ExitCode {
         );
     }
     let conclusion = libtest_mimic::run(&args, trials);
-    if args.list {
-        return ExitCode::SUCCESS;
-    }
     let results = run.results();
     let mut code = conclusion.exit_code();
     // A tentative failure alone does not fail the run (libtest saw it as ignored).
-    for e in write_reports(&options, &imp, &results) {
+    for e in write_reports(&options, &imp, &results, previous.as_ref()) {
         eprintln!("xq-suite: {e}");
         code = ExitCode::from(2);
     }
-    let ran = results.iter().filter(|r| r.status.ran()).count();
-    if ran == 0 && !options.allow_empty {
+    if !results.iter().any(|r| r.status.ran()) && !options.allow_empty {
         let why = results
             .iter()
             .filter_map(|r| r.message.as_deref())
@@ -446,25 +520,8 @@ pub fn main_with(mut options: Options) -> ExitCode {
         );
         code = ExitCode::from(2);
     }
-    let tentative: Vec<&CaseResult> = results
-        .iter()
-        .filter(|r| r.tentative.is_some() && r.status.is_failure())
-        .collect();
-    if !tentative.is_empty() && !args.quiet {
-        eprintln!(
-            "xq-suite: {} tentative failure(s){}: {}",
-            tentative.len(),
-            if options.strict {
-                ""
-            } else {
-                " (not counted; --strict counts them)"
-            },
-            tentative
-                .iter()
-                .map(|r| r.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    if !args.quiet && args.format != Some(libtest_mimic::FormatSetting::Json) {
+        eprint!("{}", outcome_lines(&results, options.strict));
     }
     drop(run);
     code

@@ -1,15 +1,27 @@
-//! The conformance report (`xq-suite --report DIR`): every implementation
-//! this repository can reach, run against the suite, as a matrix of
-//! implementation × clause family — pass, fail and skip counts, each
-//! failing cell linked to its failing cases — in Markdown
-//! (`DIR/implementations.md`) and as a self-contained HTML page
+//! The conformance report (`xq-suite --report DIR`): implementations run
+//! against the suite, as a matrix of implementation × clause family, in
+//! Markdown (`DIR/implementations.md`) and as a self-contained HTML page
 //! (`DIR/implementations.html`).
 //!
-//! The implementations: the built-in oracle in-process and through
-//! `xq serve`; Fairy-Stockfish and Sjaak II over UCI where installed; and
-//! every `harness/adapters/NAME_adapter.py`, with the expectations file
-//! `harness/expectations/NAME.yaml` (or `NAME` with `-` for `_`) when
-//! there is one. One that cannot start is listed with the reason.
+//! A cell counts cases (a ruling case asked under four editions is one
+//! case, failed if it fails under any): passed / failed / skipped, `+k`
+//! known failures (listed in the implementation's expectations file) and
+//! `+t` tentative cases that failed (not counted). A failing cell links to
+//! its failing trials, each with its request (question, FEN, moves,
+//! edition, the case's file and line) and the answer; a known-failure cell
+//! links to its cases with the reasons the expectations file gives.
+//!
+//! The implementations: with `--adapter`, `--uci`, `--oracle` or
+//! `--serve`, that one alone (with `--expectations` when given);
+//! otherwise every one this repository reaches — the built-in oracle
+//! in-process and through `xq serve`; Fairy-Stockfish and Sjaak II over UCI
+//! where installed, and Pikafish where `pikafish` is on the PATH; and every
+//! `harness/adapters/NAME_adapter.py`, with the expectations file
+//! `harness/expectations/NAME.yaml` (or `NAME` with `-` for `_`) when there
+//! is one. One that cannot start is listed with the reason. Name filters
+//! and `--edition` select the trials, as for a run. The report fails (exit
+//! code 1) when an implementation that ran has a failure, an error or a
+//! stale known failure.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -27,7 +39,8 @@ use crate::uci::UciFactory;
 
 /// One implementation to run.
 pub struct Entry {
-    /// A short, stable name (used for anchors).
+    /// A short, stable name (used for anchors); empty: made from the
+    /// handshake's name.
     pub key: String,
     pub factory: Box<dyn Factory>,
     pub expectations: Option<PathBuf>,
@@ -41,6 +54,43 @@ pub struct Outcome {
     pub results: Vec<CaseResult>,
     pub seconds: f64,
     pub conventions: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The expectations file's reason for each known failure, by trial name.
+    pub known: BTreeMap<String, String>,
+}
+
+impl Outcome {
+    /// Whether this implementation fails the report: it ran, and a trial
+    /// fails the run (a failure, an error, a stale known failure).
+    pub fn failed(&self, strict: bool) -> bool {
+        self.results.iter().any(|r| r.fails_run(strict))
+    }
+}
+
+/// The first program of that name on the PATH.
+fn on_path(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(program))
+        .find(|p| p.is_file())
+}
+
+/// A short name for anchors: lowercase letters, digits and `-`.
+fn slug(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() {
+        "implementation".into()
+    } else {
+        s
+    }
 }
 
 /// The implementations this repository can reach on this machine.
@@ -61,27 +111,32 @@ pub fn entries(root: &Path, timeout: Duration, editions: &[String]) -> Vec<Entry
         }),
         expectations: Some(root.join("harness/expectations/xq-oracle.yaml")),
     });
-    for (key, engine, exp) in [
+    // UCI engines: Debian's where installed; Pikafish (not packaged) where
+    // it is on the PATH, silently left out where not.
+    let engines = [
         (
             "fairy-stockfish",
-            "/usr/games/fairy-stockfish",
-            Some("fairy-stockfish.yaml"),
+            Some(PathBuf::from("/usr/games/fairy-stockfish")),
         ),
-        ("sjaakii", "/usr/games/sjaakii", Some("sjaakii.yaml")),
-    ] {
-        if Path::new(engine).exists() {
-            out.push(Entry {
-                key: key.into(),
-                factory: Box::new(UciFactory {
-                    command: vec![engine.into()],
-                    timeout,
-                    editions: editions.to_vec(),
-                }),
-                expectations: exp
-                    .map(|e| root.join("harness/expectations").join(e))
-                    .filter(|p| p.exists()),
-            });
-        }
+        ("sjaakii", Some(PathBuf::from("/usr/games/sjaakii"))),
+        ("pikafish", on_path("pikafish")),
+    ];
+    for (key, engine) in engines {
+        let Some(engine) = engine.filter(|e| e.exists()) else {
+            continue;
+        };
+        let exp = root
+            .join("harness/expectations")
+            .join(format!("{key}.yaml"));
+        out.push(Entry {
+            key: key.into(),
+            factory: Box::new(UciFactory {
+                command: vec![engine.display().to_string()],
+                timeout,
+                editions: editions.to_vec(),
+            }),
+            expectations: exp.exists().then_some(exp),
+        });
     }
     let mut adapters: Vec<PathBuf> = std::fs::read_dir(root.join("harness/adapters"))
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
@@ -117,13 +172,19 @@ pub fn entries(root: &Path, timeout: Duration, editions: &[String]) -> Vec<Entry
 pub fn run_entry(entry: Entry, suite: &Suite, planned: &[Planned], options: &Options) -> Outcome {
     let t = Instant::now();
     let describe = entry.factory.describe();
+    let key = if entry.key.is_empty() {
+        slug(&describe)
+    } else {
+        entry.key.clone()
+    };
     let failed = |why: String| Outcome {
-        key: entry.key.clone(),
+        key: key.clone(),
         describe: describe.clone(),
         startup_error: Some(why),
         results: Vec::new(),
         seconds: t.elapsed().as_secs_f64(),
         conventions: None,
+        known: BTreeMap::new(),
     };
     let expectations = match &entry.expectations {
         None => Expectations::default(),
@@ -137,6 +198,11 @@ pub fn run_entry(entry: Entry, suite: &Suite, planned: &[Planned], options: &Opt
         Err(e) => return failed(format!("cannot start: {e}")),
     };
     let describe = pool.describe();
+    let key = if entry.key.is_empty() {
+        slug(&pool.started.name)
+    } else {
+        entry.key
+    };
     let conventions = pool.started.conventions.clone();
     let settings = Settings {
         timeout: options.timeout,
@@ -163,17 +229,31 @@ pub fn run_entry(entry: Entry, suite: &Suite, planned: &[Planned], options: &Opt
     for th in threads {
         let _ = th.join();
     }
+    let results = run.results();
+    let known = results
+        .iter()
+        .filter(|r| r.status == Status::Xfail)
+        .filter_map(|r| {
+            let edition = r
+                .edition
+                .as_deref()
+                .or(r.editions.first().map(String::as_str));
+            let reason = run.expectations.reason(&r.id, edition.unwrap_or(""))?;
+            Some((r.name.clone(), reason.to_string()))
+        })
+        .collect();
     Outcome {
-        key: entry.key,
+        key,
         describe,
         startup_error: None,
-        results: run.results(),
+        results,
         seconds: t.elapsed().as_secs_f64(),
         conventions,
+        known,
     }
 }
 
-/// Counts of one cell.
+/// Counts of one cell, in cases.
 #[derive(Clone, Copy, Debug, Default)]
 struct Cell {
     pass: usize,
@@ -186,15 +266,28 @@ struct Cell {
     tentative: usize,
 }
 
+/// Counts the cases of `results` (trials of one case are taken together:
+/// a case fails if any of its trials fails the run, else is a known
+/// failure if any is, else a tentative failure, else passes if any trial
+/// passed, else is skipped).
 fn cell_of(results: &[&CaseResult], strict: bool) -> Cell {
-    let mut c = Cell::default();
+    let mut by_case: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for r in results {
-        match r.status {
-            Status::Pass => c.pass += 1,
-            Status::Skip => c.skip += 1,
-            Status::Xfail => c.known += 1,
-            _ if !r.fails_run(strict) => c.tentative += 1,
-            _ => c.fail += 1,
+        by_case.entry(r.id.as_str()).or_default().push(r);
+    }
+    let mut c = Cell::default();
+    for trials in by_case.values() {
+        let any = |f: &dyn Fn(&CaseResult) -> bool| trials.iter().any(|r| f(r));
+        if any(&|r| r.fails_run(strict)) {
+            c.fail += 1;
+        } else if any(&|r| r.status == Status::Xfail) {
+            c.known += 1;
+        } else if any(&|r| r.status.is_failure()) {
+            c.tentative += 1;
+        } else if any(&|r| r.status == Status::Pass) {
+            c.pass += 1;
+        } else {
+            c.skip += 1;
         }
     }
     c
@@ -213,17 +306,63 @@ fn by_family(o: &Outcome) -> BTreeMap<&str, Vec<&CaseResult>> {
     m
 }
 
-fn failing(rs: &[&CaseResult], strict: bool) -> Vec<(String, String)> {
+/// One failing trial as the report lists it.
+struct Failing {
+    name: String,
+    location: String,
+    message: String,
+    /// The request: question, edition, FEN and moves.
+    request: String,
+    /// The answer, bounded.
+    answer: String,
+}
+
+fn failing(rs: &[&CaseResult], strict: bool) -> Vec<Failing> {
+    use crate::text::truncate;
     rs.iter()
         .filter(|r| r.fails_run(strict))
         .map(|r| {
-            (
-                r.name.clone(),
-                crate::text::truncate(r.message.as_deref().unwrap_or("")),
-            )
+            let question = serde_json::to_string(&r.question).unwrap_or_default();
+            let edition = r
+                .edition
+                .clone()
+                .unwrap_or_else(|| format!("any of {}", r.editions.join(", ")));
+            let moves = if r.moves.is_empty() {
+                "none".to_string()
+            } else {
+                r.moves.join(" ")
+            };
+            Failing {
+                name: r.name.clone(),
+                location: r.location.clone(),
+                message: truncate(r.message.as_deref().unwrap_or("")),
+                request: format!(
+                    "{question} under {edition}; FEN {}; moves {}",
+                    r.fen,
+                    truncate(&moves)
+                ),
+                answer: match &r.actual {
+                    Some(a) => truncate(&a.to_string()),
+                    None => "none".into(),
+                },
+            }
         })
         .collect()
 }
+
+/// The known failures of some results, with their reasons.
+fn known_of<'a>(rs: &[&'a CaseResult], o: &'a Outcome) -> Vec<(&'a str, String)> {
+    rs.iter()
+        .filter(|r| r.status == Status::Xfail)
+        .map(|r| {
+            let why = o.known.get(&r.name).map(String::as_str).unwrap_or("");
+            (r.name.as_str(), crate::text::truncate_to(why, 400))
+        })
+        .collect()
+}
+
+/// What a cell counts, for both legends.
+const LEGEND: &str = "A cell counts cases (a ruling or classification case asked under several editions is one case: failed if it fails under any edition): passed / failed / skipped; +k known failures (listed, with reasons, in the implementation's expectations file), +t tentative cases that failed (not counted). A failing cell links to its failing trials with their requests and answers, a +k to the reasons.";
 
 fn md_escape(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
@@ -233,8 +372,9 @@ fn md_escape(s: &str) -> String {
 pub fn markdown(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
     let fams = families(suite);
     let mut s = String::from("# Implementations\n\n");
-    s.push_str("The suite against every implementation this repository reaches, as written by\n`xq-suite --report docs/` (see README). A cell is `pass / fail / skip`;\n`+k` counts known failures (listed, with reasons, in the implementation's\nexpectations file), `+t` tentative cases that failed (not counted). A\nfailing cell links to its cases.\n\n");
-    s.push_str("| implementation | time (s) | ");
+    s.push_str("The suite against every implementation this repository reaches, as written by\n`xq-suite --report docs/` (see README). ");
+    s.push_str(LEGEND);
+    s.push_str("\n\n| implementation | time (s) | ");
     for f in &fams {
         let _ = write!(s, "{f} | ");
     }
@@ -262,7 +402,7 @@ pub fn markdown(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
             };
             let _ = write!(s, "{} / {fail} / {}", c.pass, c.skip);
             if c.known > 0 {
-                let _ = write!(s, " +{}k", c.known);
+                let _ = write!(s, " [+{}k](#{}-{}-known)", c.known, o.key, f);
             }
             if c.tentative > 0 {
                 let _ = write!(s, " +{}t", c.tentative);
@@ -294,7 +434,37 @@ pub fn markdown(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
             }
             any = true;
             let _ = writeln!(s, "\n### <a id=\"{}-{f}\"></a>{} · {f}\n", o.key, o.key);
-            for (name, why) in fails {
+            for x in fails {
+                let _ = writeln!(
+                    s,
+                    "- `{}` ({}): {}\n  - request: {}\n  - answer: `{}`",
+                    x.name,
+                    x.location,
+                    md_escape(&x.message),
+                    md_escape(&x.request),
+                    md_escape(&x.answer).replace('`', "'")
+                );
+            }
+        }
+    }
+    if !any {
+        s.push_str("\nNone.\n");
+    }
+    s.push_str("\n## Known failures\n");
+    let mut any = false;
+    for o in outcomes {
+        for (f, rs) in by_family(o) {
+            let known = known_of(&rs, o);
+            if known.is_empty() {
+                continue;
+            }
+            any = true;
+            let _ = writeln!(
+                s,
+                "\n### <a id=\"{}-{f}-known\"></a>{} · {f} (known)\n",
+                o.key, o.key
+            );
+            for (name, why) in known {
                 let _ = writeln!(s, "- `{name}`: {}", md_escape(&why));
             }
         }
@@ -323,8 +493,10 @@ fn html_escape(s: &str) -> String {
 pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
     let fams = families(suite);
     let mut s = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Xiangqi suite: implementations</title>\n<style>\nbody{font-family:system-ui,sans-serif;margin:2em;color:#222}\ntable{border-collapse:collapse;font-size:14px}\nth,td{border:1px solid #ccc;padding:4px 8px;text-align:center}\nth{background:#f2f2f2}\ntd.name{text-align:left;font-weight:bold}\ntd.ok{background:#e6f4e6}\ntd.bad{background:#fbe3e3}\ntd.none{background:#f7f7f7;color:#999}\ntd.dead{background:#fbe3e3;text-align:left}\ncode{font-size:13px}\nli{margin:2px 0}\n</style>\n</head>\n<body>\n<h1>Implementations</h1>\n<p>The suite against every implementation this repository reaches (<code>xq-suite --report docs/</code>). A cell is pass / fail / skip; +k known failures (with reasons in the implementation's expectations file), +t tentative cases that failed (not counted). A failing cell links to its cases.</p>\n<table>\n<tr><th>implementation</th><th>time (s)</th>",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Xiangqi suite: implementations</title>\n<style>\nbody{font-family:system-ui,sans-serif;margin:2em;color:#222}\ntable{border-collapse:collapse;font-size:14px}\nth,td{border:1px solid #ccc;padding:4px 8px;text-align:center}\nth{background:#f2f2f2}\ntd.name{text-align:left;font-weight:bold}\ntd.ok{background:#e6f4e6}\ntd.known{background:#fdf1d6}\ntd.bad{background:#fbe3e3}\ntd.none{background:#f7f7f7;color:#999}\ntd.dead{background:#fbe3e3;text-align:left}\ncode{font-size:13px}\nli{margin:2px 0}\n</style>\n</head>\n<body>\n<h1>Implementations</h1>\n<p>The suite against every implementation this repository reaches (<code>xq-suite --report docs/</code>). ",
     );
+    s.push_str(&html_escape(LEGEND));
+    s.push_str(" Green: every case passed or was skipped; amber: known failures only; red: failures.</p>\n<table>\n<tr><th>implementation</th><th>time (s)</th>");
     for f in &fams {
         let _ = write!(s, "<th>{}</th>", html_escape(f));
     }
@@ -354,24 +526,22 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
             );
             let class = if c.fail > 0 {
                 "bad"
+            } else if c.known > 0 {
+                "known"
             } else if c.pass == 0 {
                 "none"
             } else {
                 "ok"
             };
+            let anchor = format!("{}-{}", html_escape(&o.key), html_escape(f));
             let fail = if c.fail > 0 {
-                format!(
-                    "<a href=\"#{}-{}\">{} ✗</a>",
-                    html_escape(&o.key),
-                    html_escape(f),
-                    c.fail
-                )
+                format!("<a href=\"#{anchor}\">{} ✗</a>", c.fail)
             } else {
                 "0".into()
             };
             let mut extra = String::new();
             if c.known > 0 {
-                let _ = write!(extra, " +{}k", c.known);
+                let _ = write!(extra, " <a href=\"#{anchor}-known\">+{}k</a>", c.known);
             }
             if c.tentative > 0 {
                 let _ = write!(extra, " +{}t", c.tentative);
@@ -422,11 +592,45 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
                 html_escape(&o.key),
                 html_escape(f)
             );
-            for (name, why) in fails {
+            for x in fails {
+                let _ = writeln!(
+                    s,
+                    "<li><code>{}</code> ({}): {}<br>request: <code>{}</code><br>answer: <code>{}</code></li>",
+                    html_escape(&x.name),
+                    html_escape(&x.location),
+                    html_escape(&x.message),
+                    html_escape(&x.request),
+                    html_escape(&x.answer)
+                );
+            }
+            s.push_str("</ul>\n");
+        }
+    }
+    if !any {
+        s.push_str("<p>None.</p>\n");
+    }
+    s.push_str("<h2>Known failures</h2>\n");
+    let mut any = false;
+    for o in outcomes {
+        for (f, rs) in by_family(o) {
+            let known = known_of(&rs, o);
+            if known.is_empty() {
+                continue;
+            }
+            any = true;
+            let _ = writeln!(
+                s,
+                "<h3 id=\"{}-{}-known\">{} · {} (known)</h3>\n<ul>",
+                html_escape(&o.key),
+                html_escape(f),
+                html_escape(&o.key),
+                html_escape(f)
+            );
+            for (name, why) in known {
                 let _ = writeln!(
                     s,
                     "<li><code>{}</code>: {}</li>",
-                    html_escape(&name),
+                    html_escape(name),
                     html_escape(&why)
                 );
             }
@@ -454,12 +658,46 @@ fn portable(describe: &str, root: &Path) -> String {
     s
 }
 
-/// Runs every implementation and writes the matrix into `dir`.
-pub fn main(suite: &Suite, dir: &Path, options: &Options) -> ExitCode {
-    let planned = plan(suite, options.editions.as_deref());
+/// Runs the implementations (the one the options name, or every one this
+/// repository reaches) and writes the matrix into `dir`; fails when one
+/// that ran has failures.
+pub fn main(suite: &Suite, dir: &Path, options: &mut Options) -> ExitCode {
+    let exact = options.libtest.iter().any(|a| a == "--exact");
+    let planned: Vec<Planned> = plan(suite, options.editions.as_deref())
+        .into_iter()
+        .filter(|p| crate::cli::selected(&p.name(), &options.filters, exact))
+        .collect();
+    let entries = if options.explicit {
+        // The options' factory moves into the one entry; what is left in
+        // its place is never started.
+        let idle = Box::new(JsonLinesFactory {
+            command: Vec::new(),
+            timeout: options.timeout,
+        });
+        let factory = std::mem::replace(&mut options.factory, idle);
+        let default = options.suite.join("harness/expectations/xq-oracle.yaml");
+        let expectations = options
+            .expectations
+            .clone()
+            .or_else(|| (options.builtin && default.exists()).then_some(default));
+        vec![Entry {
+            key: String::new(),
+            factory,
+            expectations,
+        }]
+    } else {
+        entries(&options.suite, options.timeout, &suite.registry.editions)
+    };
     let mut outcomes = Vec::new();
-    for entry in entries(&options.suite, options.timeout, &suite.registry.editions) {
-        eprintln!("xq-suite --report: {} …", entry.key);
+    for entry in entries {
+        eprintln!(
+            "xq-suite --report: {} …",
+            if entry.key.is_empty() {
+                entry.factory.describe()
+            } else {
+                entry.key.clone()
+            }
+        );
         let mut o = run_entry(entry, suite, &planned, options);
         o.describe = portable(&o.describe, &options.suite);
         match &o.startup_error {
@@ -467,7 +705,7 @@ pub fn main(suite: &Suite, dir: &Path, options: &Options) -> ExitCode {
             None => {
                 let c = cell_of(&o.results.iter().collect::<Vec<_>>(), options.strict);
                 eprintln!(
-                    "  {:.1} s: {} pass, {} fail, {} known, {} skip",
+                    "  {:.1} s: {} pass, {} fail, {} known, {} skip (cases)",
                     o.seconds, c.pass, c.fail, c.known, c.skip
                 );
             }
@@ -493,6 +731,20 @@ pub fn main(suite: &Suite, dir: &Path, options: &Options) -> ExitCode {
         if let Err(e) = write(name, text) {
             eprintln!("xq-suite: {e}");
             code = ExitCode::from(2);
+        }
+    }
+    let failed: Vec<&str> = outcomes
+        .iter()
+        .filter(|o| o.failed(options.strict))
+        .map(|o| o.key.as_str())
+        .collect();
+    if !failed.is_empty() {
+        eprintln!(
+            "xq-suite --report: failures in {} (see the report's failing cases)",
+            failed.join(", ")
+        );
+        if code == ExitCode::SUCCESS {
+            code = ExitCode::FAILURE;
         }
     }
     code

@@ -175,26 +175,72 @@ impl Expectations {
         })
     }
 
-    /// The failures of a run, as a new expectations file with placeholder
-    /// reasons (which a later run refuses until they are written).
-    pub fn from_results(implementation: &str, results: &[CaseResult]) -> Expectations {
-        let mut by_case: BTreeMap<&str, Vec<Option<String>>> = BTreeMap::new();
+    /// The failures of a run as an expectations file. A failure already
+    /// listed in `previous` (the file the run was given) keeps its reason
+    /// and `holds`; a new one gets a placeholder reason quoting its failure
+    /// message (which a later run refuses until it is rewritten). Entries of
+    /// `previous` for cases this run did not ask (filtered out) are kept;
+    /// those that now pass are dropped.
+    pub fn from_results(
+        implementation: &str,
+        results: &[CaseResult],
+        previous: Option<&Expectations>,
+    ) -> Expectations {
+        let mut by_case: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
         for r in results {
             if matches!(r.status, Status::Fail | Status::Error | Status::Xfail) {
-                by_case.entry(&r.id).or_default().push(r.edition.clone());
+                by_case.entry(&r.id).or_default().push(r);
             }
         }
+        let asked: BTreeSet<&str> = results.iter().map(|r| r.id.as_str()).collect();
+        let mut failures: Vec<KnownFailure> = previous
+            .map(|p| p.failures.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .filter(|f| !asked.contains(f.case.as_str()))
+            .cloned()
+            .collect();
+        for (case, rs) in by_case {
+            let editions = rs
+                .iter()
+                .map(|r| r.edition.clone())
+                .collect::<Option<Vec<String>>>();
+            let sent = |r: &&CaseResult| r.edition.clone().or_else(|| r.editions.first().cloned());
+            let kept = rs
+                .iter()
+                .find_map(|r| previous?.known(case, sent(r).as_deref().unwrap_or("")));
+            let (reason, holds) = match kept {
+                Some(k) => (k.reason.clone(), k.holds.clone()),
+                None => (placeholder(rs[0]), Vec::new()),
+            };
+            failures.push(KnownFailure {
+                case: case.to_string(),
+                editions,
+                reason,
+                holds,
+            });
+        }
+        failures.sort_by(|a, b| a.case.cmp(&b.case));
         Expectations {
             implementation: implementation.to_string(),
-            failures: by_case
-                .into_iter()
-                .map(|(case, editions)| KnownFailure {
-                    case: case.to_string(),
-                    editions: editions.into_iter().collect::<Option<Vec<String>>>(),
-                    reason: PLACEHOLDER.into(),
-                    holds: Vec::new(),
-                })
-                .collect(),
+            failures,
         }
+    }
+}
+
+/// A new failure's reason: the placeholder, with what the run saw.
+fn placeholder(r: &CaseResult) -> String {
+    let what = match r.status {
+        Status::Error => "errored",
+        _ => "failed",
+    };
+    match r
+        .message
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+    {
+        Some(m) => format!("{PLACEHOLDER}; {what}: {}", crate::text::truncate(m)),
+        None => format!("{PLACEHOLDER}; {what}"),
     }
 }

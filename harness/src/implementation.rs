@@ -4,11 +4,11 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use xq_spec::protocol::{Message, Reply, Request, Started, PROTOCOL_VERSION};
 
-use crate::process::{LineProcess, TransportError};
+use crate::process::{Deadline, LineProcess, TransportError};
 use crate::text::quote;
 
 /// Something that answers suite requests.
@@ -97,7 +97,7 @@ pub struct JsonLines {
 impl JsonLines {
     /// Starts the program and reads its handshake within `timeout`.
     pub fn connect(command: &[String], timeout: Duration) -> Result<(JsonLines, Started), String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = Deadline::after(timeout);
         let mut p = LineProcess::spawn(command).map_err(|e| e.to_string())?;
         let start = serde_json::to_string(&Message::Start {
             protocol: PROTOCOL_VERSION,
@@ -121,7 +121,7 @@ impl JsonLines {
 
 impl Implementation for JsonLines {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
-        let deadline = Instant::now() + budget;
+        let deadline = Deadline::after(budget);
         // Output left over from earlier requests is theirs, not this one's.
         self.process.drain();
         let line = serde_json::to_string(&Message::Run(req.clone())).map_err(|e| e.to_string())?;
@@ -183,9 +183,45 @@ pub struct Pool {
     last_failure: Mutex<String>,
 }
 
+/// The most `conventions` entries a report shows.
+const MAX_CONVENTIONS: usize = 32;
+
+/// The handshake as reports and messages show it: its texts (name, version,
+/// conventions) cut to [`crate::text::QUOTE_CHARS`] and made printable, so
+/// that an escape code in a name or a 10 MiB `conventions` field is never
+/// echoed as it is. `limits`, questions and editions are kept as read.
+fn shown(mut started: Started) -> Started {
+    use crate::text::truncate;
+    started.name = truncate(&started.name);
+    started.version = truncate(&started.version);
+    if let Some(c) = started.conventions.take() {
+        let n = c.len();
+        let mut kept: serde_json::Map<String, serde_json::Value> = c
+            .into_iter()
+            .take(MAX_CONVENTIONS)
+            .map(|(k, v)| {
+                let v = match v {
+                    serde_json::Value::String(s) => s,
+                    other => other.to_string(),
+                };
+                (truncate(&k), serde_json::Value::String(truncate(&v)))
+            })
+            .collect();
+        if n > MAX_CONVENTIONS {
+            kept.insert(
+                "…".into(),
+                serde_json::Value::String(format!("{} more left out", n - MAX_CONVENTIONS)),
+            );
+        }
+        started.conventions = Some(kept);
+    }
+    started
+}
+
 impl Pool {
     pub fn new(factory: Box<dyn Factory>) -> Result<Pool, String> {
         let (first, started) = factory.start()?;
+        let started = shown(started);
         Ok(Pool {
             factory,
             idle: Mutex::new(vec![first]),

@@ -44,13 +44,49 @@ impl LoadError {
             message.truncate(i);
         }
         let at = match e.location() {
-            Some(l) => (l.line(), l.column()),
+            // serde places a duplicate key at its mapping's start.
+            Some(l) => duplicate_key(&message, text, (l.line(), l.column()))
+                .unwrap_or((l.line(), l.column())),
             None => second_document(text)
                 .or_else(|| first_alias(text))
                 .unwrap_or((1, 1)),
         };
         LoadError::at(file, at, message)
     }
+}
+
+/// Where the second of a duplicate key is, for serde's "duplicate field
+/// `KEY`" placed at the start of the mapping (`map`, 1-based) holding it:
+/// the mapping's keys are the block-style lines indented as its first.
+fn duplicate_key(message: &str, text: &str, map: (usize, usize)) -> Option<(usize, usize)> {
+    let key = message
+        .split_once("duplicate field `")
+        .or_else(|| message.split_once("duplicate entry with key \""))?
+        .1;
+    let key = &key[..key.find(['`', '"'])?];
+    let indent = map.1.checked_sub(1)?;
+    let mut seen = 0;
+    for (i, line) in text.lines().enumerate().skip(map.0.checked_sub(1)?) {
+        let body = line.get(indent..).unwrap_or("");
+        let here = line.len() - line.trim_start().len();
+        let first = i + 1 == map.0;
+        if !first && !line.trim().is_empty() && here < indent {
+            break; // the mapping ended
+        }
+        if !first && here != indent {
+            continue;
+        }
+        if body
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        {
+            seen += 1;
+            if seen == 2 {
+                return Some((i + 1, map.1));
+            }
+        }
+    }
+    None
 }
 
 /// Refuses a file holding more than one YAML document, at the second one.

@@ -17,6 +17,28 @@ use std::time::{Duration, Instant};
 /// longer one fails the request that it answers.
 pub const MAX_LINE: usize = 16 * 1024 * 1024;
 
+/// When a request's time runs out, and the budget it was given (which
+/// messages name: the time left when a read gives up is nearly nothing).
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    pub at: Instant,
+    pub budget: Duration,
+}
+
+impl Deadline {
+    /// `budget` from now.
+    pub fn after(budget: Duration) -> Deadline {
+        Deadline {
+            at: Instant::now() + budget,
+            budget,
+        }
+    }
+
+    fn left(&self) -> Duration {
+        self.at.saturating_duration_since(Instant::now())
+    }
+}
+
 /// What the reader thread saw.
 #[derive(Debug)]
 enum Incoming {
@@ -32,7 +54,9 @@ enum Incoming {
 /// Why no line could be exchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TransportError {
+    /// No line within the request's budget (the budget, not the time left).
     Timeout(Duration),
+    /// The request was not read within its budget.
     WriteTimeout(Duration),
     WriteFailed(String),
     Exited(String),
@@ -68,6 +92,116 @@ impl std::fmt::Display for TransportError {
                 )
             }
             TransportError::Spawn(e) => f.write_str(e),
+        }
+    }
+}
+
+/// The process groups of the children alive now (each child leads its own
+/// group), so that a signal to the harness can be passed on to them.
+static LIVE_GROUPS: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+
+fn live_groups() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    LIVE_GROUPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Passes SIGINT, SIGTERM and SIGHUP on to every child's process group,
+/// then ends the harness as that signal would. Children live in groups of
+/// their own (so that a failed one can be killed with its children), which
+/// also keeps a terminal's Ctrl-C or a CI timeout from reaching them: without
+/// this, stopping `xq-suite` would leave them running. Each group gets the
+/// signal, a moment to exit, then SIGKILL; the children are reaped. Called
+/// once, by the `xq-suite` binary.
+#[cfg(unix)]
+pub fn forward_signals() {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    static WRITE_END: AtomicI32 = AtomicI32::new(-1);
+    extern "C" fn on_signal(sig: libc::c_int) {
+        let byte = sig as u8;
+        // SAFETY: write(2) is async-signal-safe; the buffer is a local byte.
+        unsafe {
+            libc::write(
+                WRITE_END.load(Ordering::Relaxed),
+                (&byte as *const u8).cast(),
+                1,
+            );
+        }
+    }
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: pipe(2) fills the two-element array it is given.
+    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        return;
+    }
+    WRITE_END.store(fds[1], Ordering::Relaxed);
+    let read_end = fds[0];
+    std::thread::spawn(move || {
+        let mut byte = 0u8;
+        // SAFETY: read(2) into one local byte, from the pipe made above.
+        while unsafe { libc::read(read_end, (&mut byte as *mut u8).cast(), 1) } != 1 {}
+        // Before the children die: their trials then fail, the run ends,
+        // and `main` must wait for this thread instead of exiting first.
+        STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
+        stop_children(libc::c_int::from(byte));
+        // SAFETY: back to the default action, then the signal itself, so that
+        // whoever started the harness sees it end by that signal.
+        unsafe {
+            libc::signal(libc::c_int::from(byte), libc::SIG_DFL);
+            libc::raise(libc::c_int::from(byte));
+        }
+        std::process::exit(128 + i32::from(byte));
+    });
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: the handler only writes one byte to a pipe.
+        unsafe {
+            libc::signal(
+                sig,
+                on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t,
+            );
+        }
+    }
+}
+
+#[cfg(unix)]
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a signal is stopping the harness (see [`forward_signals`]): the
+/// caller should not exit on its own, the signal's thread ends the process.
+#[cfg(unix)]
+pub fn stopping() -> bool {
+    STOPPING.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Signals every live child's group, waits up to a second for the children
+/// to exit, kills what is left and reaps them.
+#[cfg(unix)]
+fn stop_children(sig: libc::c_int) {
+    let groups = live_groups().clone();
+    // SAFETY (this block and the ones below): kill(2) and waitpid(2) on the
+    // ids of children this process started; no memory of ours is touched
+    // except the status word.
+    for &g in &groups {
+        unsafe {
+            libc::kill(-g, sig);
+        }
+    }
+    let deadline = Instant::now() + Duration::from_secs(1);
+    let mut left = groups.clone();
+    while !left.is_empty() && Instant::now() < deadline {
+        left.retain(|&g| {
+            let mut status = 0;
+            unsafe { libc::waitpid(g, &mut status, libc::WNOHANG) == 0 }
+        });
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for &g in &groups {
+        // Members that outlived their leader, or ignored the signal.
+        unsafe {
+            libc::kill(-g, libc::SIGKILL);
+        }
+    }
+    for g in left {
+        let mut status = 0;
+        unsafe {
+            libc::waitpid(g, &mut status, 0);
         }
     }
 }
@@ -180,6 +314,9 @@ impl LineProcess {
         let (Some(mut stdin), Some(stdout)) = (stdin, stdout) else {
             return Err(TransportError::Spawn("no pipes to the child".into()));
         };
+        if let Ok(pid) = i32::try_from(child.id()) {
+            live_groups().push(pid);
+        }
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || read_lines(stdout, tx));
         let (wtx, wrx) = mpsc::sync_channel::<WriteJob>(1);
@@ -208,30 +345,29 @@ impl LineProcess {
 
     /// Writes one line, waiting at most until `deadline` for the child to
     /// take it.
-    pub fn send(&mut self, line: &str, deadline: Instant) -> Result<(), TransportError> {
+    pub fn send(&mut self, line: &str, deadline: Deadline) -> Result<(), TransportError> {
         let writes = self
             .writes
             .as_ref()
             .ok_or_else(|| TransportError::WriteFailed("the input is closed".into()))?;
         let (done_tx, done_rx) = mpsc::sync_channel(1);
-        let wait = deadline.saturating_duration_since(Instant::now());
+        let wait = deadline.left();
         writes
             .send((line.to_string(), done_tx))
             .map_err(|_| TransportError::WriteFailed("the writer stopped".into()))?;
         match done_rx.recv_timeout(wait) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => Err(TransportError::WriteFailed(e)),
-            Err(_) => Err(TransportError::WriteTimeout(wait)),
+            Err(_) => Err(TransportError::WriteTimeout(deadline.budget)),
         }
     }
 
     /// The next line, waiting at most until `deadline`.
-    pub fn recv(&mut self, deadline: Instant) -> Result<String, TransportError> {
+    pub fn recv(&mut self, deadline: Deadline) -> Result<String, TransportError> {
         if let Some(why) = &self.closed {
             return Err(TransportError::Exited(why.clone()));
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        match self.lines.recv_timeout(deadline.left()) {
             Ok(Incoming::Line(l)) => Ok(l),
             Ok(Incoming::TooLong) => Err(TransportError::TooLong),
             Ok(Incoming::NotUtf8(at)) => Err(TransportError::NotUtf8(at)),
@@ -257,7 +393,7 @@ impl LineProcess {
                 self.closed = Some(why.clone());
                 Err(TransportError::Exited(why))
             }
-            Err(RecvTimeoutError::Timeout) => Err(TransportError::Timeout(wait)),
+            Err(RecvTimeoutError::Timeout) => Err(TransportError::Timeout(deadline.budget)),
         }
     }
 
@@ -300,5 +436,8 @@ impl Drop for LineProcess {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            live_groups().retain(|&g| g != pid);
+        }
     }
 }

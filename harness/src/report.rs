@@ -36,7 +36,7 @@ impl Implementation {
 }
 
 /// Counts by status, tentative cases apart.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
     pub pass: usize,
     pub fail: usize,
@@ -59,10 +59,22 @@ impl Summary {
     }
 }
 
+/// Whether a run passed: no result fails it, and something was tested
+/// (unless `allow_empty`), as the exit code says.
+pub fn passed(results: &[CaseResult], strict: bool, allow_empty: bool) -> bool {
+    !results.iter().any(|r| r.fails_run(strict))
+        && (allow_empty || results.iter().any(|r| r.status.ran()))
+}
+
 /// The JSON report (a documented interface, `spec/PROTOCOL.md`): the
 /// implementation, the summary of settled cases, the summary of tentative
 /// cases, whether the run passed, and every result with its request.
-pub fn json(implementation: &Implementation, results: &[CaseResult], strict: bool) -> String {
+pub fn json(
+    implementation: &Implementation,
+    results: &[CaseResult],
+    strict: bool,
+    allow_empty: bool,
+) -> String {
     let mut settled = Summary::default();
     let mut tentative = Summary::default();
     for r in results {
@@ -76,7 +88,7 @@ pub fn json(implementation: &Implementation, results: &[CaseResult], strict: boo
         "format": 2,
         "implementation": implementation,
         "strict": strict,
-        "passed": !results.iter().any(|r| r.fails_run(strict)),
+        "passed": passed(results, strict, allow_empty),
         "summary": settled,
         "tentative": tentative,
         "results": results,

@@ -30,6 +30,8 @@ pub struct CaseResult {
     pub name: String,
     pub id: String,
     pub family: String,
+    /// Where the case is written: `cases/FILE.yaml:LINE`.
+    pub location: String,
     pub clauses: Vec<String>,
     /// The edition the question was asked under; `null` for questions
     /// asked once for every edition.
@@ -83,8 +85,20 @@ impl Default for Settings {
 /// node count, so that a slow but correct implementation is not an error.
 pub const PERFT_NODES_PER_SECOND: u64 = 1_000;
 
-/// The longest budget any request gets (a guard against absurd scales).
-const MAX_BUDGET: Duration = Duration::from_secs(24 * 3600);
+/// The largest `time_scale` the harness applies: a handshake may declare up
+/// to 1000 (`spec/PROTOCOL.md`), but an implementation that then hangs would
+/// hold every case for 1000 times the timeout, so larger scales count as this.
+pub const MAX_TIME_SCALE: f64 = 10.0;
+
+/// The longest budget any request gets, however deep the perft or large
+/// the scale: a hung implementation holds a case for at most this long.
+pub const MAX_BUDGET: Duration = Duration::from_secs(30 * 60);
+
+/// The time scale applied to an implementation's requests: its own, at most
+/// [`MAX_TIME_SCALE`].
+pub fn time_scale(started: &Started) -> f64 {
+    started.time_scale().min(MAX_TIME_SCALE)
+}
 
 /// The time allowed for one request.
 pub fn budget(expect: &Expect, timeout: Duration, started: &Started) -> Duration {
@@ -92,7 +106,7 @@ pub fn budget(expect: &Expect, timeout: Duration, started: &Started) -> Duration
     if let Expect::Perft(nodes) = expect {
         secs += *nodes as f64 / PERFT_NODES_PER_SECOND as f64;
     }
-    let secs = secs * started.time_scale();
+    let secs = secs * time_scale(started);
     if secs.is_finite() && secs < MAX_BUDGET.as_secs_f64() {
         Duration::from_secs_f64(secs)
     } else {
@@ -198,6 +212,7 @@ impl Run {
             name: planned.name(),
             id: case.id.clone(),
             family: case.family().to_string(),
+            location: format!("{}:{}", case.file.display(), case.line),
             clauses: case.clauses.clone(),
             edition: planned.edition.clone(),
             editions: case.editions.clone(),

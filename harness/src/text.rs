@@ -34,15 +34,41 @@ pub fn truncate(text: &str) -> String {
     truncate_to(text, QUOTE_CHARS)
 }
 
-/// `text` cut to `max` characters, with an ellipsis and the total length.
+/// `text` cut to `max` characters, with an ellipsis and the total length,
+/// and made safe to print (see [`printable`]).
 pub fn truncate_to(text: &str, max: usize) -> String {
     let n = text.chars().count();
     if n <= max {
-        text.to_string()
+        printable(text)
     } else {
         let cut: String = text.chars().take(max).collect();
-        format!("{cut}… ({n} characters in all)")
+        format!("{}… ({n} characters in all)", printable(&cut))
     }
+}
+
+/// Whether a character must not reach a terminal or a report as it is:
+/// control characters (an escape sequence can recolour or rewrite the
+/// screen) and the bidirectional overrides (which reorder what follows).
+fn unsafe_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with line breaks and tabs as spaces and every other unsafe
+/// character written as an escape (`\u{1b}`), so that an implementation's
+/// text echoed on stderr or in a report cannot drive the terminal.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(unsafe_char) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if unsafe_char(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -56,5 +82,20 @@ mod tests {
         assert!(q.len() < 300, "{}", q.len());
         assert!(q.ends_with("… (50000000 characters in all)"), "{q}");
         assert_eq!(quote("a\"b"), "\"a\\\"b\"");
+    }
+
+    #[test]
+    fn control_characters_never_pass_through() {
+        assert_eq!(printable("plain 炮二平五"), "plain 炮二平五");
+        assert_eq!(
+            printable("a\u{1b}[31mred\u{7}\nnext\u{202E}x"),
+            "a\\u{1b}[31mred\\u{7} next\\u{202e}x"
+        );
+        let long = format!("\u{1b}[2J{}", "y".repeat(500));
+        let t = truncate(&long);
+        assert!(
+            !t.contains('\u{1b}') && t.contains("(504 characters in all)"),
+            "{t}"
+        );
     }
 }

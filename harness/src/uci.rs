@@ -11,18 +11,28 @@
 //! - FEN letters `n`/`b` or `h`/`e` for horse and elephant.
 //!
 //! Legal moves and perft come from the perft divide, check from
-//! `Checkers:`. Without a way to learn check, `status` is answered
-//! partially (legal move count and result; the harness skips the rest).
+//! `Checkers:`. UCI has no command for the game's state, so `status` is
+//! derived, not asked: `legal_moves` is the divide's move count, and with no
+//! legal move the side to move has lost (`reason` checkmate when `Checkers:`
+//! names a checker, 困毙 `stalemate` when not); with moves the game goes on
+//! (`*`). Without a way to learn check, `status` is answered partially
+//! (legal move count and result; the harness skips the rest).
+//!
+//! The handshake's `name` and `version` come from the engine's `id name`:
+//! the words up to the first that starts with a digit are the name, the
+//! rest the version (`Fairy-Stockfish 11.1 LB 64` → `Fairy-Stockfish`,
+//! `11.1 LB 64`); an `id name` without such a word is the name alone, with
+//! version `unknown`.
 //! Every request has one deadline for all the lines it reads, so an engine
 //! that keeps printing `info` lines still times out.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::json;
 use xq_spec::protocol::{Question, QuestionKind, Reply, Request, Started};
 
 use crate::implementation::{Factory, Implementation};
-use crate::process::{LineProcess, TransportError};
+use crate::process::{Deadline, LineProcess, TransportError};
 use crate::text::quote;
 
 /// ICCS (`h2e2`) to Fairy-Stockfish's squares (`h3e3`): each rank is one higher.
@@ -64,6 +74,19 @@ fn translate(m: &str, from_base: u32, to_base: u32) -> Option<String> {
     let (fa, ra) = square(a, from_base)?;
     let (fb, rb) = square(b, from_base)?;
     Some(format!("{fa}{}{fb}{}", ra + to_base, rb + to_base))
+}
+
+/// An engine's `id name` as the handshake's name and version (see the
+/// module's documentation).
+pub fn split_id_name(id: &str) -> (String, String) {
+    let words: Vec<&str> = id.split_whitespace().collect();
+    match words
+        .iter()
+        .position(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        Some(i) if i > 0 => (words[..i].join(" "), words[i..].join(" ")),
+        _ => (words.join(" "), "unknown".into()),
+    }
 }
 
 /// How the engine counts perft.
@@ -111,7 +134,7 @@ const START_MOVES: u64 = 44;
 /// Reads lines until one satisfies `done`, all within `deadline`.
 fn read_until(
     p: &mut LineProcess,
-    deadline: Instant,
+    deadline: Deadline,
     command: &str,
     mut done: impl FnMut(&str) -> bool,
 ) -> Result<Vec<String>, String> {
@@ -136,7 +159,7 @@ fn read_until(
     }
 }
 
-fn send(p: &mut LineProcess, line: &str, deadline: Instant) -> Result<(), String> {
+fn send(p: &mut LineProcess, line: &str, deadline: Deadline) -> Result<(), String> {
     p.send(line, deadline)
         .map_err(|e| format!("while sending `{line}`: {e}"))
 }
@@ -150,7 +173,7 @@ fn looks_like_fen(s: &str) -> bool {
 
 impl Uci {
     fn connect(command: &[String], timeout: Duration) -> Result<(Uci, String), String> {
-        let deadline = Instant::now() + timeout;
+        let deadline = Deadline::after(timeout);
         let mut p = LineProcess::spawn(command).map_err(|e| e.to_string())?;
         send(&mut p, "uci", deadline)?;
         let mut name = command.first().cloned().unwrap_or_default();
@@ -260,7 +283,7 @@ impl Uci {
     /// `None` when the engine has no such command.
     fn probe_perft_command(
         p: &mut LineProcess,
-        deadline: Instant,
+        deadline: Deadline,
     ) -> Result<Option<Vec<String>>, String> {
         send(p, "perft 1 1", deadline)?;
         send(p, "isready", deadline)?;
@@ -293,7 +316,7 @@ impl Uci {
     }
 
     /// Runs perft and returns the divide (ICCS) and the total.
-    fn perft(&mut self, depth: u32, deadline: Instant) -> Result<(Vec<String>, u64), String> {
+    fn perft(&mut self, depth: u32, deadline: Deadline) -> Result<(Vec<String>, u64), String> {
         match self.traits.perft {
             Perft::Go => {
                 let cmd = format!("go perft {depth}");
@@ -342,7 +365,7 @@ impl Uci {
     }
 
     /// Whether the side to move is in check, when the engine can tell.
-    fn in_check(&mut self, deadline: Instant) -> Result<Option<bool>, String> {
+    fn in_check(&mut self, deadline: Deadline) -> Result<Option<bool>, String> {
         if self.traits.board != Board::D {
             return Ok(None);
         }
@@ -393,7 +416,7 @@ impl Uci {
         Ok(cmd)
     }
 
-    fn exchange(&mut self, req: &Request, deadline: Instant) -> Result<Reply, String> {
+    fn exchange(&mut self, req: &Request, deadline: Deadline) -> Result<Reply, String> {
         let unsupported = match &req.question {
             Question::Convert { .. }
             | Question::Position
@@ -485,7 +508,7 @@ fn squares_ranks(m: &str) -> Vec<String> {
 
 impl Implementation for Uci {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
-        self.exchange(req, Instant::now() + budget)
+        self.exchange(req, Deadline::after(budget))
     }
 }
 
@@ -500,11 +523,12 @@ pub struct UciFactory {
 
 impl Factory for UciFactory {
     fn start(&self) -> Result<(Box<dyn Implementation>, Started), String> {
-        let (uci, name) = Uci::connect(&self.command, self.timeout)?;
+        let (uci, id) = Uci::connect(&self.command, self.timeout)?;
+        let (name, version) = split_id_name(&id);
         let started = Started {
             kind: xq_spec::protocol::StartedType::Started,
             name,
-            version: "uci".into(),
+            version,
             questions: [
                 QuestionKind::LegalMoves,
                 QuestionKind::IsLegal,
@@ -587,6 +611,25 @@ mod tests {
                 None
             );
         }
+    }
+
+    #[test]
+    fn id_name_splits_into_name_and_version() {
+        let split = |s: &str| {
+            let (n, v) = split_id_name(s);
+            format!("{n} | {v}")
+        };
+        assert_eq!(
+            split("Fairy-Stockfish 11.1 LB 64"),
+            "Fairy-Stockfish | 11.1 LB 64"
+        );
+        assert_eq!(
+            split("Sjaak II 1.4.1 (x86_64)"),
+            "Sjaak II | 1.4.1 (x86_64)"
+        );
+        assert_eq!(split("Pikafish 2024-06-08"), "Pikafish | 2024-06-08");
+        assert_eq!(split("Fake Pikafish"), "Fake Pikafish | unknown");
+        assert_eq!(split("1.0"), "1.0 | unknown");
     }
 
     #[test]

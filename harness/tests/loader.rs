@@ -373,3 +373,18 @@ fn expectations_files_are_checked() {
     );
     assert!(e.contains("placeholder reason"), "{e}");
 }
+
+#[test]
+fn a_duplicate_key_points_at_the_second_key() {
+    // Line 6 holds the second `description:`.
+    let e = load_errors(
+        "dup-key",
+        &format!("{HEAD}    ask: legal-moves\n    description: again\n    expect: {{count: 44}}\n"),
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:6:5: "),
+        "the duplicate key's own line: {e:?}"
+    );
+    assert!(e[0].contains("description"), "{e:?}");
+}

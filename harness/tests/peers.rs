@@ -207,3 +207,71 @@ fn the_gym_xiangqi_adapter_passes_its_own_self_check() {
         self_check("gym_xiangqi");
     }
 }
+
+/// Whether a Python package is installed, without importing it:
+/// nonebot-plugin-cchess's `__init__` needs a running bot, and its adapter
+/// imports only its board modules.
+fn python_package_installed(module: &str) -> bool {
+    let ok = Command::new("python3")
+        .args([
+            "-c",
+            &format!(
+                "import importlib.util, sys; sys.exit(importlib.util.find_spec({module:?}) is None)"
+            ),
+        ])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(!in_ci(), "CI must install the Python package {module}");
+        eprintln!("{module} not installed: skipped");
+    }
+    ok
+}
+
+#[test]
+fn nonebot_cchess_meets_its_expectations() {
+    if python_package_installed("nonebot_plugin_cchess") {
+        adapter_meets_its_expectations("nonebot_cchess", "nonebot-cchess");
+    }
+}
+
+#[test]
+fn the_nonebot_cchess_adapter_passes_its_own_self_check() {
+    if python_package_installed("nonebot_plugin_cchess") {
+        self_check("nonebot_cchess");
+    }
+}
+
+/// The handshake `spec/PROTOCOL.md` shows is the one its example adapter
+/// (`pyffish_adapter.py`) sends, `limits` and `conventions` included.
+#[test]
+fn the_protocol_handshake_example_is_what_the_example_adapter_sends() {
+    if !pyffish_installed() {
+        return;
+    }
+    use std::io::Write;
+    let root = Suite::default_root();
+    let doc = std::fs::read_to_string(root.join("spec/PROTOCOL.md")).unwrap();
+    let after = &doc[doc.find("The implementation answers").expect("the example")..];
+    let block = &after[after.find("```json\n").unwrap() + 8..];
+    let block = &block[..block.find("```").unwrap()];
+    let shown: serde_json::Value = serde_json::from_str(block).expect("the example is JSON");
+    let mut child = Command::new("python3")
+        .arg(root.join("harness/adapters/pyffish_adapter.py"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"{\"type\":\"start\",\"protocol\":1}\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let first = String::from_utf8_lossy(&out.stdout);
+    let sent: serde_json::Value =
+        serde_json::from_str(first.lines().next().unwrap_or_default()).unwrap();
+    assert_eq!(sent, shown);
+}

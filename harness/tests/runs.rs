@@ -647,3 +647,183 @@ fn convert_answers_are_compared_after_normalisation() {
         "{m}"
     );
 }
+
+/// A hung implementation that asked for a huge `time_scale` holds a case for
+/// the capped scale times the timeout, and the message names that budget
+/// (not the time left when the read gave up).
+#[test]
+fn a_huge_time_scale_is_capped_and_the_timeout_names_the_budget() {
+    let suite = load(&scratch_suite(
+        "scale-cap",
+        &[("perft/a.yaml", &perft_cases(&["a"]))],
+    ));
+    let mut start = started(&["perft"]);
+    start["limits"] = json!({"time_scale": 1000});
+    let script = json!({"start": start, "default": [{"sleep": 600}]});
+    let timeout = Duration::from_millis(100);
+    let t = Instant::now();
+    let r = run(
+        &suite,
+        scripted("scale-cap", script, timeout),
+        Expectations::default(),
+        settings(timeout),
+    );
+    // 0.1 s × 1000 would be 100 s; the cap (10) makes it about a second.
+    let took = t.elapsed();
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let (s, m) = status_of(&r, "perft.a");
+    assert_eq!(s, Status::Error);
+    let budget = (0.1 + 0.044) * xq_harness::runner::MAX_TIME_SCALE;
+    assert!(m.contains(&format!("within {budget:.1} s")), "{m}");
+}
+
+/// What an implementation writes is echoed only bounded and printable: an
+/// escape code in its name or an error, a huge `conventions` field.
+#[test]
+fn adapter_text_is_filtered_and_bounded_where_it_is_echoed() {
+    let suite = load(&scratch_suite(
+        "escapes",
+        &[("perft/a.yaml", &perft_cases(&["a"]))],
+    ));
+    let mut start = started(&["perft"]);
+    start["name"] = json!("evil\u{1b}[2J\u{1b}[31mred");
+    start["version"] = json!("1\u{7}");
+    start["conventions"] = json!({"huge": "c".repeat(10 << 20), "esc\u{1b}": 3});
+    let script = json!({"start": start, "default": [
+        {"reply": {"seq": "$seq", "error": "bad\u{1b}]0;title\u{7} news"}}]});
+    let factory = scripted("escapes", script, SECOND);
+    let pool = xq_harness::implementation::Pool::new(factory).expect("starts");
+    let imp = xq_harness::report::Implementation::of(&pool);
+    assert!(!imp.describe.contains('\u{1b}'), "{}", imp.describe);
+    assert!(imp.describe.contains("evil\\u{1b}[2J"), "{}", imp.describe);
+    let conventions = serde_json::to_string(&imp.conventions).unwrap();
+    assert!(conventions.len() < 1000, "{} bytes", conventions.len());
+    assert!(
+        conventions.contains("10485760 characters in all"),
+        "{conventions}"
+    );
+    assert!(!conventions.contains("\\u001b"), "{conventions}");
+    drop(pool);
+    let r = run(
+        &suite,
+        scripted(
+            "escapes",
+            json!({"start": started(&["perft"]), "default": [
+            {"reply": {"seq": "$seq", "error": "bad\u{1b}]0;title\u{7} news"}}]}),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
+    let (s, m) = status_of(&r, "perft.a");
+    assert_eq!(s, Status::Error);
+    assert!(!m.contains('\u{1b}') && !m.contains('\u{7}'), "{m:?}");
+}
+
+/// Stopping `xq-suite` (SIGTERM from a CI timeout, SIGINT from Ctrl-C)
+/// stops the adapter and its children too, and the harness ends by that
+/// signal.
+#[cfg(unix)]
+#[test]
+fn a_signal_to_the_harness_stops_the_adapter_and_its_children() {
+    use std::os::unix::process::ExitStatusExt;
+    for (sig, name) in [(libc::SIGTERM, "term"), (libc::SIGINT, "int")] {
+        let root = scratch_suite(
+            &format!("signal-{name}"),
+            &[("perft/a.yaml", &perft_cases(&["a"]))],
+        );
+        let pid_file =
+            std::env::temp_dir().join(format!("xq-harness-signal-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&pid_file);
+        let script = std::env::temp_dir().join(format!(
+            "xq-harness-signal-{}-{name}.json",
+            std::process::id()
+        ));
+        std::fs::write(
+            &script,
+            json!({"start": started(&["perft"]), "default": [
+                {"grandchild": pid_file.to_str().unwrap()}, {"sleep": 600}]})
+            .to_string(),
+        )
+        .unwrap();
+        let adapter = format!(
+            "python3 {} {}",
+            common::fixture("scripted_adapter.py"),
+            script.display()
+        );
+        let mut suite = std::process::Command::new(env!("CARGO_BIN_EXE_xq-suite"))
+            .args(["--suite", root.to_str().unwrap(), "--adapter", &adapter])
+            .args(["--timeout", "600", "--quiet"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait for the grandchild: the adapter is answering by then.
+        let t = Instant::now();
+        let grandchild = loop {
+            if let Ok(p) = std::fs::read_to_string(&pid_file) {
+                if let Ok(p) = p.trim().parse::<i32>() {
+                    break p;
+                }
+            }
+            assert!(t.elapsed() < Duration::from_secs(60), "no grandchild");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        // SAFETY: a signal to the child this test started.
+        unsafe {
+            libc::kill(suite.id() as i32, sig);
+        }
+        let t = Instant::now();
+        let status = loop {
+            if let Some(s) = suite.try_wait().unwrap() {
+                break s;
+            }
+            if t.elapsed() > Duration::from_secs(20) {
+                let _ = suite.kill();
+                panic!("xq-suite did not stop on signal {sig}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.signal(), Some(sig), "{status:?}");
+        std::thread::sleep(Duration::from_millis(200));
+        let stat = std::fs::read_to_string(format!("/proc/{grandchild}/stat")).unwrap_or_default();
+        assert!(
+            stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"),
+            "the adapter's child outlived the harness: {stat}"
+        );
+    }
+}
+
+/// `convert` may answer "rejected, cause unknown": right for an expected
+/// rejection (the cause reported as skipped), wrong for an expected move;
+/// a case file cannot expect it.
+#[test]
+fn a_rejection_of_unknown_cause_counts_as_a_rejection_only() {
+    let cases = "cases:\n  - id: notation.a-syntax\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: \"炮二平\"\n    to: iccs\n    expect: {rejected: syntax}\n  - id: notation.b-text\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: \"炮二平五\"\n    to: iccs\n    expect: h2e2\n";
+    let suite = load(&scratch_suite(
+        "unknown-cause",
+        &[("notation/a.yaml", cases)],
+    ));
+    let script = json!({"start": started(&["convert"]), "default": [
+        {"reply": {"seq": "$seq", "result": {"rejected": "unknown"}}}]});
+    let r = run(
+        &suite,
+        scripted("unknown-cause", script, SECOND),
+        Expectations::default(),
+        settings(Duration::from_secs(5)),
+    );
+    let a = r.iter().find(|r| r.name == "notation.a-syntax").unwrap();
+    assert_eq!(a.status, Status::Pass, "{:?}", a.message);
+    assert_eq!(a.skipped_fields, ["rejected.cause"]);
+    let (s, m) = status_of(&r, "notation.b-text");
+    assert_eq!(s, Status::Fail);
+    assert!(m.contains("rejected as unknown, expected h2e2"), "{m}");
+    // A case cannot expect it.
+    let bad = "cases:\n  - id: notation.c\n    clauses: [notation.chinese]\n    description: d\n    ask: convert\n    move: \"炮二平\"\n    to: iccs\n    expect: {rejected: unknown}\n";
+    let root = scratch_suite("unknown-cause-case", &[("notation/a.yaml", bad)]);
+    let Err(e) = xq_harness::Suite::load(&root) else {
+        panic!("a case expecting `unknown` must be refused");
+    };
+    let e = e[0].to_string();
+    assert!(e.contains("unknown is for answers only"), "{e}");
+}

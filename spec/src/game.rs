@@ -127,6 +127,10 @@ crate::vocabulary! {
         /// `illegal`: the text names one definite move, and the move breaks
         /// a rule.
         Illegal = "illegal",
+        /// `unknown`: in answers only, never in a case file: the
+        /// implementation refuses the text but cannot tell why. It counts
+        /// as a rejection whose cause is left out (`spec/PROTOCOL.md`).
+        Unknown = "unknown",
     }
 }
 

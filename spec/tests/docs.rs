@@ -107,7 +107,13 @@ fn the_case_format_lists_each_vocabulary_exactly() {
         .split("\\|")
         .map(|w| w.trim().to_string())
         .collect();
-    same::<Rejection>(rejected, "convert's `rejected`");
+    // `unknown` is for answers only: a case always names the cause.
+    let mut causes = names::<Rejection>();
+    causes.remove(Rejection::Unknown.name());
+    assert_eq!(
+        rejected, causes,
+        "CASES.md should list every cause of a rejection"
+    );
     same::<MoveKind>(
         between(window(&text, "| `classify` | `kind` (", ";"), '`'),
         "classify's kinds",
