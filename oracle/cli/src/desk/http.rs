@@ -283,7 +283,7 @@ fn is_token(b: u8) -> bool {
 pub fn read_request(stream: &mut TcpStream, limits: &Limits) -> Result<Request, HttpError> {
     let pace = Pace::new(limits.head_deadline, limits.head_floor);
     let mut buf = Vec::with_capacity(2048);
-    let end = loop {
+    loop {
         // Look only at the new bytes (and the three before them).
         let from = buf.len().saturating_sub(3);
         let n = read_some(stream, &mut buf, &pace, 0, 4096)?;
@@ -294,20 +294,32 @@ pub fn read_request(stream: &mut TcpStream, limits: &Limits) -> Result<Request, 
                 HttpError::Malformed("the connection closed inside the request head".into())
             });
         }
-        if let Some(i) = find_head_end(&buf[from..]) {
-            let end = from + i;
-            if end + 4 > limits.max_head {
-                return Err(HttpError::HeadTooLarge);
-            }
-            break end;
+        if find_head_end(&buf[from..]).is_some() || buf.len() > limits.max_head {
+            break;
         }
-        if buf.len() > limits.max_head {
+    }
+    parse_head(&buf, limits)
+}
+
+/// Parses a request head: `buf` holds the bytes read so far, the head and
+/// any body bytes that came with it. Pure (no I/O), so that any bytes can
+/// be tried against it (the fuzz target `desk_http`).
+pub fn parse_head(buf: &[u8], limits: &Limits) -> Result<Request, HttpError> {
+    let end = match find_head_end(buf) {
+        Some(end) if end + 4 <= limits.max_head => end,
+        Some(_) => return Err(HttpError::HeadTooLarge),
+        None if buf.len() > limits.max_head => {
             // A target alone that long is a 414, else the head is too large.
             let first = buf.split(|&b| b == b'\n').next().unwrap_or(&[]);
             if first.len() > limits.max_target && !buf[..first.len()].contains(&b'\n') {
                 return Err(HttpError::TargetTooLong);
             }
             return Err(HttpError::HeadTooLarge);
+        }
+        None => {
+            return Err(HttpError::Malformed(
+                "the request head does not end (no blank line)".into(),
+            ))
         }
     };
     let early = buf[end + 4..].to_vec();
