@@ -123,11 +123,21 @@ impl fmt::Display for BudgetError {
 
 impl std::error::Error for BudgetError {}
 
-/// The oracle's answer within `budget`. Only perft can be stopped, and only
-/// perft needs to be: every other answer takes time in proportion to the
-/// request, whose size the caller bounds. A watchdog thread sets the cancel
-/// flag when the time runs out.
+/// The oracle's answer within `budget`. A ruling's searches stop at the
+/// deadline and the ruling says which plies they could not finish
+/// (`search.stopped_by: "deadline"`); perft is stopped by a watchdog
+/// thread that sets the cancel flag when the time runs out, and answers
+/// with an error. Every other answer takes time in proportion to the
+/// request, whose size the caller bounds.
 pub fn answer_within(req: &Request, budget: Duration) -> Result<Reply, BudgetError> {
+    if req.question == Question::Ruling {
+        return Ok(
+            match answer_value(req, &AtomicBool::new(false), Some(budget)) {
+                Ok(v) => Reply::result(req.seq, v),
+                Err(e) => Reply::error(Some(req.seq), e),
+            },
+        );
+    }
     if !matches!(req.question, Question::Perft { .. }) {
         return Ok(answer(req));
     }
@@ -159,7 +169,7 @@ pub fn answer(req: &Request) -> Reply {
 /// [`answer`] that gives up once `cancel` is set (by another thread, when
 /// the request's time budget runs out): the reply is then an error.
 pub fn answer_cancellable(req: &Request, cancel: &AtomicBool) -> Reply {
-    match answer_value(req, cancel) {
+    match answer_value(req, cancel, None) {
         Ok(v) => Reply::result(req.seq, v),
         Err(e) => Reply::error(Some(req.seq), e),
     }
@@ -169,7 +179,11 @@ fn to_value(a: impl Serialize) -> Result<Value, String> {
     serde_json::to_value(a).map_err(|e| e.to_string())
 }
 
-fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
+fn answer_value(
+    req: &Request,
+    cancel: &AtomicBool,
+    time_limit: Option<Duration>,
+) -> Result<Value, String> {
     let validation = if req.relaxed {
         Validation::Relaxed
     } else {
@@ -201,7 +215,11 @@ fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
         let edition = crate::edition::get(&req.edition)
             .ok_or_else(|| format!("unknown edition {}", req.edition))?;
         let moves: Vec<&str> = req.moves.iter().map(String::as_str).collect();
-        let ruling = crate::ruling::rule_record(start, &moves, edition, &Default::default())
+        let options = crate::ruling::RulingOptions {
+            time_limit,
+            ..Default::default()
+        };
+        let ruling = crate::ruling::rule_record(start, &moves, edition, &options)
             .map_err(|e| e.to_string())?;
         return to_value(ruling.answer(crate::ruling::Lang::En));
     }
