@@ -27,6 +27,18 @@
 # is checked first: `xq fen` replays it and `xq rule` finds the cycle that
 # ends at its last move, in its third occurrence.
 #
+# Measured (issue 21 / rules-speed; 2 cores at load 13-18, so about 2-3x an
+# idle machine; cxa-2020, before -> after the per-game session and memo):
+#   worst single ruling  tour-1088 (544-ply cycle)  14.2 s -> 5.7 s
+#                        tour-400                    7.6 s -> 2.8 s
+#   worst whole game     tour-1088 record           25.3 s -> 9.0 s
+#                        tour-400 record            12.2 s -> 3.5 s
+#                        tour-160 record             7.5 s -> 1.1 s
+#   slowest figure       参考图38 (scoreboard)        5.3 s -> 0.19 s
+# Verdicts and kinds unchanged on all 249 scoreboard rows and every case.
+# The long CXA cycles are still over the 1 s goal: each move's chase
+# analysis costs a few ms (check lines and exchanges; see the note).
+#
 # pyffish's `is_optional_game_end` rules the same moves under a variant
 # derived from "xiangqi" with its 50-move rule off (nMoveRule = 0), so that
 # it is the repetition, not the move count, that ends the game; its time is

@@ -292,6 +292,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_budget_bounds_a_ruling_and_the_ruling_says_so() {
+        // 参考图38's chase cycle, three times: its searches need far more
+        // than no time at all.
+        let moves = "i1g2 h0g0 g2i1 g0h0 ".repeat(3);
+        let req = Request {
+            seq: 7,
+            id: "budget".into(),
+            edition: "cxa-2020".into(),
+            fen: "2c1kab2/4a4/2n1b4/p3P3p/6p2/9/P7P/1CN1C4/4A3N/2BAKR1rc w - - 0 1".into(),
+            moves: moves.split_whitespace().map(String::from).collect(),
+            relaxed: true,
+            question: Question::Ruling,
+        };
+        let late = answer_within(&req, Duration::ZERO).unwrap();
+        let v = late.result.expect("a ruling, not an error");
+        assert_eq!(v["search"]["stopped_by"], "deadline", "{v}");
+        assert!(!v["search"]["incomplete_plies"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        let on_time = answer_within(&req, Duration::from_secs(600)).unwrap();
+        let v = on_time.result.expect("a ruling");
+        assert!(v["search"].get("stopped_by").is_none(), "{v}");
+        assert_eq!(v["search"]["incomplete_plies"], serde_json::json!([]));
+    }
+
+    #[test]
     fn every_illegal_move_code_of_the_core_is_the_spec_s() {
         assert_eq!(
             xq_core::IllegalMove::CODES.as_slice(),
