@@ -116,6 +116,31 @@ crate::vocabulary! {
     }
 }
 
+/// Why a ruling's searches were stopped before their own budgets ran out
+/// (`search.stopped_by`): a bound that the rulings of a game, or one
+/// request, share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SearchStop {
+    /// `game-budget`: the game's node budget (`nodes_per_game`) was spent.
+    GameBudget,
+    /// `deadline`: the time allowed for the request ran out.
+    Deadline,
+    /// `cancelled`: the caller gave up waiting (a desk client that left).
+    Cancelled,
+}
+
+impl SearchStop {
+    /// The name used in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            SearchStop::GameBudget => "game-budget",
+            SearchStop::Deadline => "deadline",
+            SearchStop::Cancelled => "cancelled",
+        }
+    }
+}
+
 /// Who starts an adjudication: the edition's parameter, as a ruling reports it.
 pub use crate::editions::Adjudication as Procedure;
 

@@ -331,6 +331,16 @@ enum Command {
         /// shared among its moves (at most 500,000,000).
         #[arg(long, default_value_t = SearchLimits::default().nodes_per_cycle)]
         nodes_per_cycle: u64,
+        /// Records: the positions all the rulings of one game may expand
+        /// together, shared by its points (at most 5,000,000,000); the
+        /// points it cuts short are listed.
+        #[arg(long, default_value_t = SearchLimits::default().nodes_per_game)]
+        nodes_per_game: u64,
+        /// Stop the searches after this many milliseconds (per game for
+        /// records); what they could not finish is listed. Default: no
+        /// time limit (the node budgets bound the work).
+        #[arg(long)]
+        time_limit_ms: Option<u64>,
     },
     /// Run the whole suite under two editions and list every case whose
     /// verdict differs (the suite's cases, asked in-process).
@@ -490,6 +500,8 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             check_win_depth,
             nodes_per_move,
             nodes_per_cycle,
+            nodes_per_game,
+            time_limit_ms,
             iccs_labels,
         } => {
             let edition = edition(&id)?;
@@ -498,6 +510,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 check_win_depth,
                 nodes_per_move,
                 nodes_per_cycle,
+                nodes_per_game,
             };
             limits.validate().map_err(Failure::Usage)?;
             let lang = match lang {
@@ -506,6 +519,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             };
             let options = xq_oracle::ruling::RulingOptions {
                 limits,
+                time_limit: time_limit_ms.map(std::time::Duration::from_millis),
                 ..Default::default()
             };
             let picture = PictureOptions {

@@ -123,11 +123,21 @@ impl fmt::Display for BudgetError {
 
 impl std::error::Error for BudgetError {}
 
-/// The oracle's answer within `budget`. Only perft can be stopped, and only
-/// perft needs to be: every other answer takes time in proportion to the
-/// request, whose size the caller bounds. A watchdog thread sets the cancel
-/// flag when the time runs out.
+/// The oracle's answer within `budget`. A ruling's searches stop at the
+/// deadline and the ruling says which plies they could not finish
+/// (`search.stopped_by: "deadline"`); perft is stopped by a watchdog
+/// thread that sets the cancel flag when the time runs out, and answers
+/// with an error. Every other answer takes time in proportion to the
+/// request, whose size the caller bounds.
 pub fn answer_within(req: &Request, budget: Duration) -> Result<Reply, BudgetError> {
+    if req.question == Question::Ruling {
+        return Ok(
+            match answer_value(req, &AtomicBool::new(false), Some(budget)) {
+                Ok(v) => Reply::result(req.seq, v),
+                Err(e) => Reply::error(Some(req.seq), e),
+            },
+        );
+    }
     if !matches!(req.question, Question::Perft { .. }) {
         return Ok(answer(req));
     }
@@ -159,7 +169,7 @@ pub fn answer(req: &Request) -> Reply {
 /// [`answer`] that gives up once `cancel` is set (by another thread, when
 /// the request's time budget runs out): the reply is then an error.
 pub fn answer_cancellable(req: &Request, cancel: &AtomicBool) -> Reply {
-    match answer_value(req, cancel) {
+    match answer_value(req, cancel, None) {
         Ok(v) => Reply::result(req.seq, v),
         Err(e) => Reply::error(Some(req.seq), e),
     }
@@ -169,7 +179,11 @@ fn to_value(a: impl Serialize) -> Result<Value, String> {
     serde_json::to_value(a).map_err(|e| e.to_string())
 }
 
-fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
+fn answer_value(
+    req: &Request,
+    cancel: &AtomicBool,
+    time_limit: Option<Duration>,
+) -> Result<Value, String> {
     let validation = if req.relaxed {
         Validation::Relaxed
     } else {
@@ -201,7 +215,11 @@ fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
         let edition = crate::edition::get(&req.edition)
             .ok_or_else(|| format!("unknown edition {}", req.edition))?;
         let moves: Vec<&str> = req.moves.iter().map(String::as_str).collect();
-        let ruling = crate::ruling::rule_record(start, &moves, edition, &Default::default())
+        let options = crate::ruling::RulingOptions {
+            time_limit,
+            ..Default::default()
+        };
+        let ruling = crate::ruling::rule_record(start, &moves, edition, &options)
             .map_err(|e| e.to_string())?;
         return to_value(ruling.answer(crate::ruling::Lang::En));
     }
@@ -272,6 +290,33 @@ fn answer_value(req: &Request, cancel: &AtomicBool) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_budget_bounds_a_ruling_and_the_ruling_says_so() {
+        // 参考图38's chase cycle, three times: its searches need far more
+        // than no time at all.
+        let moves = "i1g2 h0g0 g2i1 g0h0 ".repeat(3);
+        let req = Request {
+            seq: 7,
+            id: "budget".into(),
+            edition: "cxa-2020".into(),
+            fen: "2c1kab2/4a4/2n1b4/p3P3p/6p2/9/P7P/1CN1C4/4A3N/2BAKR1rc w - - 0 1".into(),
+            moves: moves.split_whitespace().map(String::from).collect(),
+            relaxed: true,
+            question: Question::Ruling,
+        };
+        let late = answer_within(&req, Duration::ZERO).unwrap();
+        let v = late.result.expect("a ruling, not an error");
+        assert_eq!(v["search"]["stopped_by"], "deadline", "{v}");
+        assert!(!v["search"]["incomplete_plies"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        let on_time = answer_within(&req, Duration::from_secs(600)).unwrap();
+        let v = on_time.result.expect("a ruling");
+        assert!(v["search"].get("stopped_by").is_none(), "{v}");
+        assert_eq!(v["search"]["incomplete_plies"], serde_json::json!([]));
+    }
 
     #[test]
     fn every_illegal_move_code_of_the_core_is_the_spec_s() {

@@ -33,6 +33,7 @@ fn options() -> RulingOptions {
             check_win_depth: 1,
             nodes_per_move: 20_000,
             nodes_per_cycle: 400_000,
+            nodes_per_game: 800_000,
         },
         ..RulingOptions::default()
     }

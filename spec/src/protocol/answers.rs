@@ -349,6 +349,11 @@ pub struct SearchAnswer {
     /// `incomplete_plies`: plies whose classification ran out of budget.
     #[serde(default)]
     pub incomplete_plies: Option<Vec<u64>>,
+    /// `stopped_by`: when a bound shared beyond this ruling (the game's
+    /// node budget, a deadline, a cancellation) stopped the searches; left
+    /// out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_by: Option<crate::SearchStop>,
 }
 
 /// An answer to any question, typed by the question asked.

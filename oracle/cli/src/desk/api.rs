@@ -2,6 +2,9 @@
 //! the request body and gives a JSON value or a [`DeskError`]; none reads
 //! or writes a file. The shapes are documented in `spec/CLI.md`.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -140,13 +143,14 @@ pub struct GameRequest {
     pub recorded: Option<String>,
 }
 
-pub fn game(body: &[u8]) -> Result<Value, DeskError> {
+/// `cancel` is set when the client has gone: the searches then stop.
+pub fn game(body: &[u8], cancel: Arc<AtomicBool>) -> Result<Value, DeskError> {
     let req: GameRequest = parse(body)?;
     let start = start(req.fen.as_deref(), req.relaxed)?;
     let edition = edition(req.edition.as_deref())?;
     let recorded = outcome(req.recorded.as_deref())?;
     let texts = req.moves.texts();
-    let view = game_view(start, &texts, edition, req.lang.into(), recorded)?;
+    let view = game_view(start, &texts, edition, req.lang.into(), recorded, cancel)?;
     Ok(serde_json::to_value(view).expect("a game view serializes"))
 }
 

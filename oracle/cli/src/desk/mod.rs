@@ -23,6 +23,7 @@ pub mod words;
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -364,11 +365,13 @@ fn route(
         "/api/words" if get => answer(words::words()),
         "/api/game" if post => {
             let body = body.to_vec();
-            heavy(stream, &config.heavy, move || api::game(&body))
+            heavy(stream, &config.heavy, move |cancel| {
+                api::game(&body, cancel)
+            })
         }
         "/api/record" if post => {
             let body = body.to_vec();
-            heavy(stream, &config.records, move || api::record(&body))
+            heavy(stream, &config.records, move |_| api::record(&body))
         }
         "/api/position" if post => answer(api::position(body)?),
         "/api/move" if post => answer(api::check_move(body)?),
@@ -389,13 +392,15 @@ fn route(
 
 /// Runs a heavy request in its turn, on a thread of its own, while this
 /// one watches the client: a client that has gone is not waited for (and
-/// a request whose client went while it queued never starts). The oracle
-/// offers no way to stop a ruling once begun, so the worker keeps its turn
-/// until it ends; the turns bound what abandoned work can hold.
+/// a request whose client went while it queued never starts). The work is
+/// handed a flag that is set once nobody waits for its answer any more
+/// (the client went, or this thread stopped waiting for any reason); a
+/// ruling's searches read it and stop, so abandoned work gives its turn
+/// back within moments.
 fn heavy(
     stream: &TcpStream,
     turns: &Arc<Turns>,
-    work: impl FnOnce() -> Result<Value, DeskError> + Send + 'static,
+    work: impl FnOnce(Arc<AtomicBool>) -> Result<Value, DeskError> + Send + 'static,
 ) -> Result<Option<Response>, DeskError> {
     let turn = match turns.wait(stream, HEAVY_WAIT) {
         Ok(t) => t,
@@ -403,11 +408,16 @@ fn heavy(
         Err(NoTurn::Busy) => return Err(DeskError::Busy),
     };
     let (tx, rx) = std::sync::mpsc::channel();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    // Set on every way out of this function: once it returns, nobody reads
+    // the answer.
+    let _abandon = Abandon(cancel);
     std::thread::Builder::new()
         .name("desk-heavy".into())
         .spawn(move || {
             let _turn = turn;
-            let done = catch_unwind(AssertUnwindSafe(work));
+            let done = catch_unwind(AssertUnwindSafe(|| work(flag)));
             let _ = tx.send(done);
         })
         .map_err(|_| DeskError::Busy)?;
@@ -422,6 +432,15 @@ fn heavy(
             }
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Err(DeskError::Busy),
         }
+    }
+}
+
+/// Sets its flag when dropped: the heavy work it guards is abandoned.
+struct Abandon(Arc<AtomicBool>);
+
+impl Drop for Abandon {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

@@ -4,6 +4,9 @@
 //! the clauses with their articles, the search bounds, and the picture.
 //! Its JSON is the desk's documented interface (`spec/CLI.md`).
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use serde::Serialize;
 use xq_core::{format_move, Color, Game, Notation, Outcome, Piece, Position, Square};
 use xq_oracle::clauses::{Article, Clause};
@@ -11,7 +14,8 @@ use xq_oracle::edition::Edition;
 use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
 use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{
-    rule_game, Claimable, Comparison, FollowUp, GameRuling, Lang, PointKind, RecordError, Ruling,
+    rule_game_cancellable, Claimable, Comparison, FollowUp, GameRuling, Lang, PointKind,
+    RecordError, Ruling,
     RulingOptions, RulingPoint,
 };
 
@@ -298,6 +302,7 @@ pub fn game_view(
     edition: &Edition,
     lang: Lang,
     recorded: Option<Outcome>,
+    cancel: Arc<AtomicBool>,
 ) -> Result<GameView, DeskError> {
     if texts.len() > MAX_PLIES {
         return Err(DeskError::TooMuch(format!(
@@ -307,26 +312,34 @@ pub fn game_view(
     }
     let began = std::time::Instant::now();
     let options = RulingOptions::default();
-    let ruling: GameRuling = rule_game(start.clone(), texts, edition, &options, recorded, false)
-        .map_err(|e| match e {
-            RecordError::Unplayable(p) => super::error::play_error(&p),
-            RecordError::MovesAfterIllegal {
-                ref illegal,
-                next_ply,
-                ref next,
-            } => DeskError::BadMoves {
-                en: e.to_string(),
-                zh: format!(
-                    "第 {} 着违例，其后仍有着法（第 {next_ply} 着 {}）：违例着法须是棋谱的最后一着",
-                    illegal.ply,
-                    xq_core::excerpt::Excerpt(next)
-                ),
-            },
-            RecordError::NotRuled(ref p) => DeskError::BadMoves {
-                en: e.to_string(),
-                zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
-            },
-        })?;
+    let ruling: GameRuling = rule_game_cancellable(
+        start.clone(),
+        texts,
+        edition,
+        &options,
+        recorded,
+        false,
+        Some(cancel),
+    )
+    .map_err(|e| match e {
+        RecordError::Unplayable(p) => super::error::play_error(&p),
+        RecordError::MovesAfterIllegal {
+            ref illegal,
+            next_ply,
+            ref next,
+        } => DeskError::BadMoves {
+            en: e.to_string(),
+            zh: format!(
+                "第 {} 着违例，其后仍有着法（第 {next_ply} 着 {}）：违例着法须是棋谱的最后一着",
+                illegal.ply,
+                xq_core::excerpt::Excerpt(next)
+            ),
+        },
+        RecordError::NotRuled(ref p) => DeskError::BadMoves {
+            en: e.to_string(),
+            zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
+        },
+    })?;
     // The moves that could be played: all but an illegal last one.
     let mut game = Game::new(start.clone());
     for t in texts {

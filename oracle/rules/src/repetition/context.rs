@@ -57,6 +57,20 @@ impl<'a> MoveContext<'a> {
         limits: &'a SearchLimits,
         nodes: u64,
     ) -> MoveContext<'a> {
+        MoveContext::with_search(game, i, rules, Search::new(limits, rules, nodes))
+    }
+
+    /// The context of move `i` of `game`, its searches done by `search`
+    /// (which may share a budget and what it learns with other moves).
+    ///
+    /// # Panics
+    /// Panics if the game has no move `i`.
+    pub fn with_search(
+        game: &'a Game,
+        i: usize,
+        rules: &'a RepetitionRules,
+        search: Search<'a>,
+    ) -> MoveContext<'a> {
         let positions = game.positions();
         let before = &positions[i];
         let after = &positions[i + 1];
@@ -71,7 +85,7 @@ impl<'a> MoveContext<'a> {
             answers_check,
             rules,
             model: chase::model(rules.chase_model),
-            search: Search::new(limits, rules, nodes),
+            search,
             threatening: after.passed(),
             threats_now: OnceCell::new(),
             threats_before: OnceCell::new(),

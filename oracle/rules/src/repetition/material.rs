@@ -142,15 +142,9 @@ impl Search<'_> {
         if !self.has_move(&after) {
             return victim + MATES;
         }
-        let standing = |p: &Position| -> Vec<Move> {
-            self.captures(p)
-                .into_iter()
-                .filter(|c| self.local_gain(p, *c) > 0)
-                .collect()
-        };
-        let mut independent = standing(pos);
+        let mut independent = self.standing(pos);
         if let Some(p) = pos.passed() {
-            independent.extend(standing(&p));
+            independent.extend(self.standing(&p));
         }
         independent.retain(|c| c.to != m.to && *c != m);
         let scope = Scope {
@@ -161,6 +155,26 @@ impl Search<'_> {
             chaser_king_pawn_capture,
         };
         victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH)
+    }
+
+    /// The captures the side to move in `pos` could already make with
+    /// profit on their own points: threats standing apart from any one
+    /// exchange. Every capture's [`Search::gain`] in a position asks for
+    /// the same list, so it is worked out once per position and search.
+    fn standing(&self, pos: &Position) -> Vec<Move> {
+        if let Some(found) = self.memo.standing(pos) {
+            return found;
+        }
+        let found: Vec<Move> = self
+            .captures(pos)
+            .into_iter()
+            .filter(|c| self.local_gain(pos, *c) > 0)
+            .collect();
+        // A list cut short by the budget is not the position's.
+        if !self.budget.exhausted() {
+            self.memo.keep_standing(pos, found.clone());
+        }
+        found
     }
 
     /// Whether, after the capture `m`, the opponent mates by checks within

@@ -13,6 +13,7 @@ pub mod context;
 pub mod material;
 pub mod pattern;
 pub mod search;
+pub mod session;
 pub mod terms;
 pub mod threats;
 pub mod tied;
@@ -25,7 +26,8 @@ use crate::edition::RepetitionRules;
 use context::MoveContext;
 
 pub use pattern::{chinese_name, Pattern};
-pub use search::SearchLimits;
+pub use search::{SearchLimits, StopReason};
+pub use session::Session;
 pub use terms::{Classified, MoveKind};
 pub use verdict::Verdict;
 
@@ -146,14 +148,42 @@ pub fn rule_cycle(
     rules: &RepetitionRules,
     limits: &SearchLimits,
 ) -> CycleRuling {
+    let session = Session::new(limits.nodes_per_game, None, None);
+    rule_cycle_in(game, cycle, rules, limits, &session)
+}
+
+/// [`rule_cycle`] within a session: a move classified before in the
+/// session is not classified again, the searches share what they work out,
+/// and the budget is the cycle's share of what the session has left.
+pub fn rule_cycle_in(
+    game: &Game,
+    cycle: Cycle,
+    rules: &RepetitionRules,
+    limits: &SearchLimits,
+    session: &Session,
+) -> CycleRuling {
+    let len = cycle.len() as u64;
     let per_move = limits
         .nodes_per_move
-        .min(limits.nodes_per_cycle / cycle.len() as u64);
+        .min(limits.nodes_per_cycle / len)
+        .min(session.nodes_left() / len);
     let positions = game.positions();
     let mut sides: [Vec<(usize, Classified)>; 2] = [Vec::new(), Vec::new()];
     for ply in cycle.first_ply..=cycle.last_ply {
-        let ctx = MoveContext::new(game, ply - 1, rules, limits, per_move);
-        sides[positions[ply - 1].turn().index()].push((ply, terms::classify(&ctx)));
+        let before = &positions[ply - 1];
+        let mv = game.moves()[ply - 1];
+        let before_check = (before.in_check() && ply > 1).then(|| &positions[ply - 2]);
+        let c = match session.find(before, before_check, mv, per_move) {
+            Some(c) => c,
+            None => {
+                let budget = search::Budget::within(per_move, session.stop.clone());
+                let search = search::Search::sharing(limits, rules, budget, session.memo.clone());
+                let c = terms::classify(&MoveContext::with_search(game, ply - 1, rules, search));
+                session.keep(before, before_check, mv, per_move, &c);
+                c
+            }
+        };
+        sides[before.turn().index()].push((ply, c));
     }
     let mutual_pawns = pawn_threats_count_in_mutual_attack(&mut sides, rules);
     let [red_moves, black_moves] = sides;

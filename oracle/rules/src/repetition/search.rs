@@ -9,7 +9,12 @@
 //! classification says that the move was not fully examined, so a ruling's
 //! cost grows at most linearly with the cycle.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
 
 use xq_core::{Move, Position};
 
@@ -31,6 +36,10 @@ pub struct SearchLimits {
     /// The positions a whole cycle's classification may expand, shared
     /// equally among its moves (each still at most `nodes_per_move`).
     pub nodes_per_cycle: u64,
+    /// The positions all the rulings of one game may expand together
+    /// (`ruling::rule_game` rules at every point of a game): each cycle
+    /// gets at most what is left. At most [`SearchLimits::MAX_NODES_PER_GAME`].
+    pub nodes_per_game: u64,
 }
 
 impl SearchLimits {
@@ -42,6 +51,8 @@ impl SearchLimits {
     pub const MAX_NODES_PER_MOVE: u64 = 50_000_000;
     /// The largest budget for a whole cycle.
     pub const MAX_NODES_PER_CYCLE: u64 = 500_000_000;
+    /// The largest budget for a whole game.
+    pub const MAX_NODES_PER_GAME: u64 = 5_000_000_000;
 
     /// Checks every bound against its maximum.
     pub fn validate(&self) -> Result<(), String> {
@@ -69,6 +80,11 @@ impl SearchLimits {
                 self.nodes_per_cycle,
                 Self::MAX_NODES_PER_CYCLE,
             ),
+            over(
+                "the node budget per game",
+                self.nodes_per_game,
+                Self::MAX_NODES_PER_GAME,
+            ),
         ]
         .into_iter()
         .flatten()
@@ -88,7 +104,93 @@ impl Default for SearchLimits {
             check_win_depth: 2,
             nodes_per_move: 2_000_000,
             nodes_per_cycle: 20_000_000,
+            nodes_per_game: 40_000_000,
         }
+    }
+}
+
+/// Why the searches of a game (or of one request) were stopped before
+/// their own budgets ran out: the bound that several rulings share.
+pub use xq_spec::SearchStop as StopReason;
+
+/// What all the searches of one game share: its node budget, a deadline
+/// and a cancellation flag. Once it stops, it stays stopped, and every
+/// search that asks answers as if its own budget had run out.
+#[derive(Debug)]
+pub struct Stop {
+    nodes_left: Cell<u64>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    ticks: Cell<u32>,
+    stopped: Cell<Option<StopReason>>,
+}
+
+impl Stop {
+    /// The clock and the flag are read once every this many expansions:
+    /// often enough to stop within milliseconds, rarely enough to cost
+    /// nothing.
+    const TICK: u32 = 1024;
+
+    /// A stop after `nodes` expansions, at `deadline`, or when `cancel` is
+    /// set, whichever comes first.
+    pub fn new(nodes: u64, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) -> Stop {
+        Stop {
+            nodes_left: Cell::new(nodes),
+            deadline,
+            cancel,
+            // The first expansion reads them: a request cancelled or out of
+            // time before it began does no work.
+            ticks: Cell::new(Self::TICK - 1),
+            stopped: Cell::new(None),
+        }
+    }
+
+    /// Spends one expansion of the shared budget; `false` once stopped.
+    #[inline]
+    pub fn spend(&self) -> bool {
+        if self.stopped.get().is_some() {
+            return false;
+        }
+        match self.nodes_left.get() {
+            0 => {
+                self.stopped.set(Some(StopReason::GameBudget));
+                return false;
+            }
+            n => self.nodes_left.set(n - 1),
+        }
+        let t = self.ticks.get() + 1;
+        if t < Self::TICK {
+            self.ticks.set(t);
+            return true;
+        }
+        self.ticks.set(0);
+        !self.check()
+    }
+
+    /// Reads the flag and the clock now; whether the searches must stop.
+    pub fn check(&self) -> bool {
+        if self.stopped.get().is_none() {
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.stopped.set(Some(StopReason::Cancelled));
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped.set(Some(StopReason::Deadline));
+            }
+        }
+        self.stopped.get().is_some()
+    }
+
+    /// Why the searches were stopped, if they were.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped.get()
+    }
+
+    /// The shared expansions still allowed.
+    pub fn nodes_left(&self) -> u64 {
+        self.nodes_left.get()
     }
 }
 
@@ -97,6 +199,7 @@ impl Default for SearchLimits {
 pub struct Budget {
     left: Cell<u64>,
     exhausted: Cell<bool>,
+    shared: Option<Rc<Stop>>,
 }
 
 impl Budget {
@@ -105,6 +208,15 @@ impl Budget {
         Budget {
             left: Cell::new(nodes),
             exhausted: Cell::new(false),
+            shared: None,
+        }
+    }
+
+    /// A budget of `nodes` expansions within what `shared` still allows.
+    pub fn within(nodes: u64, shared: Rc<Stop>) -> Budget {
+        Budget {
+            shared: Some(shared),
+            ..Budget::new(nodes)
         }
     }
 
@@ -113,6 +225,10 @@ impl Budget {
     pub fn spend(&self) -> bool {
         match self.left.get() {
             0 => {
+                self.exhausted.set(true);
+                false
+            }
+            _ if self.shared.as_ref().is_some_and(|s| !s.spend()) => {
                 self.exhausted.set(true);
                 false
             }
@@ -134,6 +250,99 @@ impl Budget {
     }
 }
 
+/// What the searches already worked out about one position.
+#[derive(Debug)]
+struct Known {
+    pos: Position,
+    /// The captures that win on their own point ([`Search::gain`] asks for
+    /// them at every capture).
+    standing: Option<Vec<Move>>,
+    /// No mate by checks within this many moves (0: not known).
+    no_mate_within: u32,
+    /// A mate by checks within this many moves (`u32::MAX`: not known).
+    mate_within: u32,
+}
+
+/// What the searches of one cycle (or one game) have already worked out
+/// about positions they meet again: the standing captures of a position
+/// and whether it holds a mate by checks. Only answers found within budget
+/// are kept, and none depends on the budget, so a hit answers as the search
+/// would. Keyed by the position's hash and checked against the board: a
+/// collision is never taken for a hit.
+#[derive(Debug, Default)]
+pub struct Memo {
+    known: RefCell<HashMap<u64, Vec<Known>>>,
+    kept: Cell<usize>,
+}
+
+impl Memo {
+    /// At most this many positions are kept (a few megabytes), whatever
+    /// the budgets; beyond it answers are worked out again.
+    const MAX_KEPT: usize = 1 << 15;
+
+    fn with<T>(&self, pos: &Position, f: impl FnOnce(&Known) -> Option<T>) -> Option<T> {
+        self.known
+            .borrow()
+            .get(&pos.hash())?
+            .iter()
+            .find(|k| k.pos.same_board(pos))
+            .and_then(f)
+    }
+
+    fn update(&self, pos: &Position, f: impl FnOnce(&mut Known)) {
+        let mut known = self.known.borrow_mut();
+        let list = known.entry(pos.hash()).or_default();
+        if let Some(k) = list.iter_mut().find(|k| k.pos.same_board(pos)) {
+            f(k);
+        } else if self.kept.get() < Self::MAX_KEPT {
+            self.kept.set(self.kept.get() + 1);
+            let mut k = Known {
+                pos: pos.clone(),
+                standing: None,
+                no_mate_within: 0,
+                mate_within: u32::MAX,
+            };
+            f(&mut k);
+            list.push(k);
+        }
+    }
+
+    /// The standing captures of `pos`, if worked out before.
+    pub fn standing(&self, pos: &Position) -> Option<Vec<Move>> {
+        self.with(pos, |k| k.standing.clone())
+    }
+
+    /// Keeps the standing captures of `pos`.
+    pub fn keep_standing(&self, pos: &Position, moves: Vec<Move>) {
+        self.update(pos, |k| k.standing = Some(moves));
+    }
+
+    /// Whether the side to move in `pos` mates by checks within `depth`, if
+    /// known: a mate within fewer moves is one within more, and no mate
+    /// within more moves is none within fewer.
+    fn mate(&self, pos: &Position, depth: u32) -> Option<bool> {
+        self.with(pos, |k| {
+            if depth >= k.mate_within {
+                Some(true)
+            } else if depth <= k.no_mate_within {
+                Some(false)
+            } else {
+                None
+            }
+        })
+    }
+
+    fn keep_mate(&self, pos: &Position, depth: u32, mates: bool) {
+        self.update(pos, |k| {
+            if mates {
+                k.mate_within = k.mate_within.min(depth);
+            } else {
+                k.no_mate_within = k.no_mate_within.max(depth);
+            }
+        });
+    }
+}
+
 /// The limits and the budget of one move's classification, and the
 /// edition's rules the searches weigh material by: every search of the 棋例
 /// terms goes through it.
@@ -146,16 +355,31 @@ pub struct Search<'a> {
     pub rules: &'a RepetitionRules,
     /// What is left of the move's budget.
     pub budget: Budget,
+    /// What the searches (of this move, or of its whole cycle) already
+    /// worked out.
+    pub memo: Rc<Memo>,
 }
 
 impl<'a> Search<'a> {
     /// A search within `limits`, under `rules`, that may expand `nodes`
     /// positions.
     pub fn new(limits: &'a SearchLimits, rules: &'a RepetitionRules, nodes: u64) -> Search<'a> {
+        Search::sharing(limits, rules, Budget::new(nodes), Rc::default())
+    }
+
+    /// A search with its `budget` that shares what it works out in `memo`
+    /// (with the other moves of a cycle, or the points of a game).
+    pub fn sharing(
+        limits: &'a SearchLimits,
+        rules: &'a RepetitionRules,
+        budget: Budget,
+        memo: Rc<Memo>,
+    ) -> Search<'a> {
         Search {
             limits,
             rules,
-            budget: Budget::new(nodes),
+            budget,
+            memo,
         }
     }
 
@@ -187,11 +411,21 @@ impl<'a> Search<'a> {
     /// Whether the side to move can mate by consecutive checks within
     /// `depth` of its own moves, whatever the defence.
     pub fn mate_by_checks(&self, pos: &Position, depth: u32) -> bool {
-        depth > 0
-            && self
-                .checks(pos)
-                .into_iter()
-                .any(|m| self.check_mates(pos, m, depth))
+        if depth == 0 {
+            return false;
+        }
+        if let Some(known) = self.memo.mate(pos, depth) {
+            return known;
+        }
+        let mates = self
+            .checks(pos)
+            .into_iter()
+            .any(|m| self.check_mates(pos, m, depth));
+        // An answer found after the budget ran out is not the position's.
+        if !self.budget.exhausted() {
+            self.memo.keep_mate(pos, depth, mates);
+        }
+        mates
     }
 
     /// The checks that begin a forced mate by consecutive checks within the

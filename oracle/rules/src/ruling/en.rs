@@ -7,7 +7,7 @@ use xq_core::Color;
 use super::words::Label;
 use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
 use crate::edition::StalemateResult;
-use crate::repetition::Pattern;
+use crate::repetition::{Pattern, StopReason};
 
 fn cap(s: &str) -> String {
     let mut c = s.chars();
@@ -189,10 +189,20 @@ fn cycle(r: &Ruling, loser: Color) -> String {
                 .iter()
                 .map(|p| p.to_string())
                 .collect();
+            let why = match search.stopped_by {
+                None => format!(
+                    "search budget of {} positions per move reached",
+                    search.nodes_per_move
+                ),
+                Some(StopReason::GameBudget) => {
+                    "the game's search budget was spent by earlier points".to_string()
+                }
+                Some(StopReason::Deadline) => "the time allowed ran out".to_string(),
+                Some(StopReason::Cancelled) => "the request was cancelled".to_string(),
+            };
             let _ = write!(
                 s,
-                "\nNot fully examined (search budget of {} positions per move reached): plies {}.",
-                search.nodes_per_move,
+                "\nNot fully examined ({why}): plies {}.",
                 plies.join(", ")
             );
         }
@@ -246,6 +256,20 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         super::Comparison::Unrecorded => s.push_str("; the record states no result"),
     }
     s.push_str(".\n");
+    if !g.incomplete_points.is_empty() {
+        let plies: Vec<String> = g.incomplete_points.iter().map(|p| p.to_string()).collect();
+        let why = match g.stopped_by {
+            Some(StopReason::GameBudget) => "; the game's search budget ran out",
+            Some(StopReason::Deadline) => "; the time allowed ran out",
+            Some(StopReason::Cancelled) => "; the request was cancelled",
+            None => "",
+        };
+        let _ = writeln!(
+            s,
+            "Points not fully examined{why}: plies {}.",
+            plies.join(", ")
+        );
+    }
     if g.points.is_empty() {
         s.push_str("No point at which an arbiter would be called.\n");
     }

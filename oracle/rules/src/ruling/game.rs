@@ -18,9 +18,13 @@ use std::collections::HashMap;
 use serde::Serialize;
 use xq_core::{Color, Game, Outcome, Position};
 
-use super::{rule, rule_record, Lang, RecordError, Ruling, RulingOptions, RulingReason};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::{rule_in, rule_record_in, Lang, RecordError, Ruling, RulingOptions, RulingReason};
 use crate::edition::{Adjudication, Edition};
 use crate::natural_limit;
+use crate::repetition::{Session, StopReason};
 
 /// What kind of point an arbiter is called to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -104,6 +108,12 @@ pub struct GameRuling {
     /// Whether the record's result agrees with the rules' (`None` when the
     /// record states none).
     pub agrees: Option<bool>,
+    /// The plies of the points whose ruling was not fully examined (some
+    /// move's searches ran out: its own budget, the game's, or the time).
+    pub incomplete_points: Vec<usize>,
+    /// When a bound the points share (the game's node budget, the
+    /// deadline, a cancellation) stopped the searches.
+    pub stopped_by: Option<StopReason>,
 }
 
 /// A claim that stands when the record ends, and what it gets.
@@ -185,6 +195,10 @@ impl GameRuling {
 
 /// Rules on a whole record. With `final_only`, only the final position is
 /// ruled (one point, or none), as `xq rule` does for a move list.
+///
+/// The points share one session: a move classified at one point is not
+/// classified again at the next, and the searches of all the points spend
+/// one budget (`nodes_per_game`, and `options.time_limit` from now).
 pub fn rule_game(
     start: Position,
     moves: &[&str],
@@ -193,13 +207,29 @@ pub fn rule_game(
     recorded: Option<Outcome>,
     final_only: bool,
 ) -> Result<GameRuling, RecordError> {
+    rule_game_cancellable(start, moves, edition, options, recorded, final_only, None)
+}
+
+/// [`rule_game`] whose searches stop once `cancel` is set (by another
+/// thread: the desk, when the client that asked has gone). What was cut
+/// short is reported as for any budget.
+pub fn rule_game_cancellable(
+    start: Position,
+    moves: &[&str],
+    edition: &Edition,
+    options: &RulingOptions,
+    recorded: Option<Outcome>,
+    final_only: bool,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<GameRuling, RecordError> {
+    let session = super::session(options, cancel);
     let mut game = Game::new(start.clone());
     let mut illegal = None;
     for (i, text) in moves.iter().enumerate() {
         if game.push_text(text).is_err() {
             // The record's illegal move: ruled (or refused) as `rule_record`
             // rules it, and the end of what can be followed.
-            let r = rule_record(start, moves, edition, options)?;
+            let r = rule_record_in(start, moves, edition, options, &session)?;
             illegal = Some((i + 1, r));
             break;
         }
@@ -207,7 +237,7 @@ pub fn rule_game(
     let mut points = if final_only {
         Vec::new()
     } else {
-        scan(&game, edition, options)
+        scan(&game, edition, options, &session)
     };
     let mut decided: Option<(usize, Outcome)> = points.iter().find_map(decision);
     let mut claimable = None;
@@ -221,7 +251,7 @@ pub fn rule_game(
         });
         decided.get_or_insert((ply, result));
     } else if final_only || decided.is_none() {
-        let r = rule(&game, edition, options);
+        let r = rule_in(&game, edition, options, &session);
         let kind = match r.reason {
             RulingReason::Checkmate | RulingReason::Stalemate => Some(PointKind::End),
             RulingReason::NaturalLimit => Some(PointKind::NaturalLimit),
@@ -290,6 +320,21 @@ pub fn rule_game(
         claimable,
         recorded,
         agrees: recorded.map(|r| r == result),
+        incomplete_points: points
+            .iter()
+            .filter(|p| {
+                p.ruling
+                    .search
+                    .as_ref()
+                    .is_some_and(|s| !s.incomplete_plies.is_empty())
+            })
+            .map(|p| p.ply)
+            .collect(),
+        stopped_by: session.stopped().or_else(|| {
+            points
+                .iter()
+                .find_map(|p| p.ruling.search.as_ref().and_then(|s| s.stopped_by))
+        }),
         points,
     })
 }
@@ -328,7 +373,12 @@ struct Episode {
 }
 
 /// Walks the game, raising every repetition and natural-limit point.
-fn scan(game: &Game, edition: &Edition, options: &RulingOptions) -> Vec<RulingPoint> {
+fn scan(
+    game: &Game,
+    edition: &Edition,
+    options: &RulingOptions,
+    session: &Session,
+) -> Vec<RulingPoint> {
     let rules = edition.repetition();
     let need = rules.occurrences as usize;
     let positions = game.positions();
@@ -375,7 +425,7 @@ fn scan(game: &Game, edition: &Edition, options: &RulingOptions) -> Vec<RulingPo
             }
         }
         if occurrences == need && episode.is_none() {
-            let r = rule(&prefix, edition, options);
+            let r = rule_in(&prefix, edition, options, session);
             if let Some(cycle) = r.cycle.as_ref() {
                 let len = cycle.last_ply + 1 - cycle.first_ply;
                 let extra = &rules.extra_cycles_before_loss;
@@ -414,7 +464,7 @@ fn scan(game: &Game, edition: &Edition, options: &RulingOptions) -> Vec<RulingPo
             let state = natural_limit::state(&prefix, edition.natural_limit());
             if state.reached() {
                 limit_raised = true;
-                let mut r = rule(&prefix, edition, options);
+                let mut r = rule_in(&prefix, edition, options, session);
                 if r.reason != RulingReason::NaturalLimit {
                     // A repetition or the end takes precedence in `rule`;
                     // the limit point is still an arbiter's point.

@@ -17,7 +17,10 @@ pub mod picture;
 pub mod words;
 pub mod zh;
 
-pub use game::{rule_game, Claimable, Comparison, FollowUp, GameRuling, PointKind, RulingPoint};
+pub use game::{
+    rule_game, rule_game_cancellable, Claimable, Comparison, FollowUp, GameRuling, PointKind,
+    RulingPoint,
+};
 
 use serde::{Deserialize, Serialize};
 use xq_core::legality::IllegalMove;
@@ -33,7 +36,8 @@ use crate::protocol::{
     RulingAnswer, SearchAnswer, SideAnswer,
 };
 use crate::repetition::{
-    self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Verdict,
+    self, chinese_name, Classified, CycleRuling, MoveKind, Pattern, SearchLimits, Session,
+    StopReason, Verdict,
 };
 
 pub use xq_spec::RulingReason;
@@ -57,6 +61,9 @@ pub struct RulingOptions {
     pub limits: SearchLimits,
     /// The level of the event.
     pub event: EventLevel,
+    /// The time the searches of one ruling (or, for `rule_game`, of the
+    /// whole game) may take; `None`: only the node budgets bound them.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// The repetition cycle of a ruling.
@@ -141,6 +148,9 @@ pub struct SearchReport {
     /// Plies whose classification ran out of budget: their kinds are what
     /// the searches found before they stopped.
     pub incomplete_plies: Vec<usize>,
+    /// When a bound shared beyond this ruling stopped the searches (the
+    /// game's node budget, the deadline, a cancellation).
+    pub stopped_by: Option<StopReason>,
 }
 
 /// A ruling. Its JSON form (`spec/RULINGS.md`) is the spec's
@@ -297,6 +307,7 @@ impl Ruling {
                 nodes_per_move: Some(s.nodes_per_move),
                 nodes_per_cycle: Some(s.nodes_per_cycle),
                 incomplete_plies: Some(s.incomplete_plies.iter().map(|&p| p as u64).collect()),
+                stopped_by: s.stopped_by,
             }),
             explanation: None,
         }
@@ -375,6 +386,30 @@ pub fn rule_record(
     edition: &Edition,
     options: &RulingOptions,
 ) -> Result<Ruling, RecordError> {
+    rule_record_in(start, moves, edition, options, &session(options, None))
+}
+
+/// The session of one ruling, or of all the rulings of one game: the
+/// game's node budget, and the deadline `options.time_limit` sets from now.
+pub fn session(
+    options: &RulingOptions,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Session {
+    let deadline = options
+        .time_limit
+        .and_then(|t| std::time::Instant::now().checked_add(t));
+    Session::new(options.limits.nodes_per_game, deadline, cancel)
+}
+
+/// [`rule_record`] within a session (its budget, deadline and what it has
+/// already classified).
+pub fn rule_record_in(
+    start: Position,
+    moves: &[&str],
+    edition: &Edition,
+    options: &RulingOptions,
+    session: &Session,
+) -> Result<Ruling, RecordError> {
     let mut game = Game::new(start);
     for (i, text) in moves.iter().enumerate() {
         let Err(e) = game.push_text(text) else {
@@ -434,11 +469,22 @@ pub fn rule_record(
         }];
         return Ok(r);
     }
-    Ok(rule(&game, edition, options))
+    Ok(rule_in(&game, edition, options, session))
 }
 
 /// Rules on the game as it stands.
 pub fn rule(game: &Game, edition: &Edition, options: &RulingOptions) -> Ruling {
+    rule_in(game, edition, options, &session(options, None))
+}
+
+/// [`rule`] within a session: a move it has classified before is not
+/// classified again, and the searches spend the session's budget.
+pub fn rule_in(
+    game: &Game,
+    edition: &Edition,
+    options: &RulingOptions,
+    session: &Session,
+) -> Ruling {
     let pos = game.current();
     let status = pos.status();
     if let Some(end) = status.reason {
@@ -459,8 +505,22 @@ pub fn rule(game: &Game, edition: &Edition, options: &RulingOptions) -> Ruling {
     }
     let rules = edition.repetition();
     if let Some(cycle) = repetition::find_cycle(game) {
-        let r = repetition::rule_cycle(game, cycle, rules, &options.limits);
-        return cycle_ruling(game, edition, &r, &options.limits);
+        // Whether what the game has left is less than the cycle's own
+        // share: a move cut short then ran out of the game's budget.
+        let len = cycle.len() as u64;
+        let limits = &options.limits;
+        let game_share_smaller =
+            session.nodes_left() / len < limits.nodes_per_move.min(limits.nodes_per_cycle / len);
+        let r = repetition::rule_cycle_in(game, cycle, rules, limits, session);
+        let mut ruling = cycle_ruling(game, edition, &r, limits);
+        if let Some(search) = ruling.search.as_mut() {
+            if !search.incomplete_plies.is_empty() {
+                search.stopped_by = session
+                    .stopped()
+                    .or(game_share_smaller.then_some(StopReason::GameBudget));
+            }
+        }
+        return ruling;
     }
     let limit = natural_limit::state(game, edition.natural_limit());
     if limit.reached() {
@@ -572,6 +632,7 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
         nodes_per_move: limits.nodes_per_move,
         nodes_per_cycle: limits.nodes_per_cycle,
         incomplete_plies: r.incomplete_plies(),
+        stopped_by: None,
     });
     ruling
 }

@@ -7,6 +7,7 @@ use xq_core::Color;
 use super::words::Label;
 use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
 use crate::edition::StalemateResult;
+use crate::repetition::StopReason;
 
 /// The explanation of a ruling.
 pub fn explain(r: &Ruling) -> String {
@@ -173,12 +174,13 @@ fn cycle(r: &Ruling) -> String {
                 .iter()
                 .map(|p| p.to_string())
                 .collect();
-            let _ = write!(
-                s,
-                "\n未完全审查（每着搜索上限 {} 个局面已用尽）：第 {} 着。",
-                search.nodes_per_move,
-                plies.join("、")
-            );
+            let why = match search.stopped_by {
+                None => format!("每着搜索上限 {} 个局面已用尽", search.nodes_per_move),
+                Some(StopReason::GameBudget) => "全局搜索上限已被此前的判决点用尽".to_string(),
+                Some(StopReason::Deadline) => "时限已到".to_string(),
+                Some(StopReason::Cancelled) => "请求已取消".to_string(),
+            };
+            let _ = write!(s, "\n未完全审查（{why}）：第 {} 着。", plies.join("、"));
         }
     }
     s
@@ -227,6 +229,16 @@ pub fn explain_game(g: &super::GameRuling) -> String {
         super::Comparison::Unrecorded => s.push_str("；棋谱未记结果"),
     }
     s.push_str("。\n");
+    if !g.incomplete_points.is_empty() {
+        let plies: Vec<String> = g.incomplete_points.iter().map(|p| p.to_string()).collect();
+        let why = match g.stopped_by {
+            Some(StopReason::GameBudget) => "（全局搜索上限已用尽）",
+            Some(StopReason::Deadline) => "（时限已到）",
+            Some(StopReason::Cancelled) => "（请求已取消）",
+            None => "",
+        };
+        let _ = writeln!(s, "未完全审查的判决点{why}：第 {} 着。", plies.join("、"));
+    }
     if g.points.is_empty() {
         s.push_str("全局无须裁判介入之处。\n");
     }
