@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::geometry;
+use crate::attacks::{self, Capture, Fit, Zone};
 use crate::position::Position;
 use crate::types::{Move, Piece, Role, Square};
 
@@ -247,51 +247,21 @@ impl Position {
         if target.is_some_and(|t| t.color == us) {
             return Err(IllegalMove::OwnPieceOnTarget { to: m.to });
         }
-        let df = m.to.file() - m.from.file();
-        let dr = m.to.rank() - m.from.rank();
-        let (adf, adr) = (df.abs(), dr.abs());
-        let not_a_move = IllegalMove::NotAMove { piece };
-        match piece.role {
-            Role::King | Role::Advisor => {
-                let shape = if piece.role == Role::King {
-                    adf + adr == 1
-                } else {
-                    adf == 1 && adr == 1
-                };
-                if !shape {
-                    return Err(not_a_move);
-                }
-                if !m.to.in_palace_of(us) {
-                    return Err(IllegalMove::OutsidePalace { piece });
+        match attacks::classify(piece, m.from, m.to) {
+            Fit::Leap { block: None } => {}
+            Fit::Leap { block: Some(at) } => {
+                if self.piece_at(at).is_some() {
+                    // Only the elephant's and the horse's leaps have a block.
+                    return Err(if piece.role == Role::Elephant {
+                        IllegalMove::ElephantEyeBlocked { eye: at }
+                    } else {
+                        IllegalMove::HorseLegBlocked { leg: at }
+                    });
                 }
             }
-            Role::Elephant => {
-                if !(adf == 2 && adr == 2) {
-                    return Err(not_a_move);
-                }
-                if !m.to.on_side_of(us) {
-                    return Err(IllegalMove::ElephantCrossesRiver);
-                }
-                let eye = geometry::elephant_eye(m.from, m.to).expect("an elephant's move");
-                if self.piece_at(eye).is_some() {
-                    return Err(IllegalMove::ElephantEyeBlocked { eye });
-                }
-            }
-            Role::Horse => {
-                if !((adf == 1 && adr == 2) || (adf == 2 && adr == 1)) {
-                    return Err(not_a_move);
-                }
-                let leg = geometry::horse_leg(m.from, m.to).expect("a horse's move");
-                if self.piece_at(leg).is_some() {
-                    return Err(IllegalMove::HorseLegBlocked { leg });
-                }
-            }
-            Role::Rook | Role::Cannon => {
-                if df != 0 && dr != 0 {
-                    return Err(not_a_move);
-                }
+            Fit::Line { capture } => {
                 let between = self.between(m.from, m.to);
-                if piece.role == Role::Rook || target.is_none() {
+                if capture == Capture::Direct || target.is_none() {
                     if let Some(&at) = between.first() {
                         return Err(IllegalMove::PathBlocked { at });
                     }
@@ -301,22 +271,17 @@ impl Position {
                     });
                 }
             }
-            Role::Pawn => {
-                let forward = us.forward();
-                if df == 0 && dr == forward {
-                    // a step forward is always a pawn move
-                } else if df == 0 && dr == -forward {
-                    return Err(IllegalMove::PawnBackward);
-                } else if adf == 1 && dr == 0 {
-                    if m.from.on_side_of(us) {
-                        return Err(IllegalMove::PawnSidewaysBeforeRiver);
-                    }
-                } else if dr * forward < 0 {
-                    return Err(IllegalMove::PawnBackward);
-                } else {
-                    return Err(not_a_move);
-                }
+            Fit::OutsideZone(Zone::Palace) => return Err(IllegalMove::OutsidePalace { piece }),
+            Fit::OutsideZone(Zone::OwnHalf) => return Err(IllegalMove::ElephantCrossesRiver),
+            Fit::BeforeRiver => return Err(IllegalMove::PawnSidewaysBeforeRiver),
+            // A pawn only ever gains ranks, so any move that loses one is
+            // named for that rule rather than for its shape.
+            Fit::Shapeless
+                if piece.role == Role::Pawn && attacks::forward_gain(us, m.from, m.to) < 0 =>
+            {
+                return Err(IllegalMove::PawnBackward)
             }
+            Fit::Shapeless => return Err(IllegalMove::NotAMove { piece }),
         }
         Ok(())
     }

@@ -3,10 +3,12 @@
 //!
 //! The data flows one way: a FEN is read into an unvalidated [`Setup`], a
 //! [`Position`] is only reachable through validation, and every rule is
-//! applied to positions: the movement of each piece ([`movegen`]), why a
-//! move is refused ([`legality`]), check, mate and 困毙 ([`status`]),
-//! notation ([`notation`]), perft ([`perft`]). A [`Game`] is a start
-//! position and the moves played from it.
+//! applied to positions. Each piece's movement is stated once, in
+//! [`attacks`], and everything else asks it: move generation ([`movegen`]),
+//! why a move is refused ([`legality`]), attack detection and check,
+//! placement checks ([`position`]), mate and 困毙 ([`status`]), notation
+//! ([`notation`]), perft ([`perft`]). A [`Game`] is a start position and
+//! the moves played from it.
 //!
 //! The 棋例 (repetition rulings) and the rule editions are in the
 //! `xq-oracle` crate, which builds on this one.
@@ -35,9 +37,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod attacks;
 pub mod excerpt;
 pub mod game;
-pub mod geometry;
 pub mod legality;
 pub mod movegen;
 pub mod notation;
@@ -46,8 +48,8 @@ pub mod position;
 pub mod random;
 pub mod setup;
 pub mod status;
-mod tables;
 pub mod types;
+mod zobrist;
 
 pub use game::{Game, PlayError, PlayFault};
 pub use legality::IllegalMove;

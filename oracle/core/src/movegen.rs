@@ -1,105 +1,66 @@
-//! Move generation: each piece's movement in one place, then the filter
-//! that no move may leave one's own king attacked or the kings facing.
+//! Move generation: each piece's moves as the tables of [`crate::attacks`]
+//! give them, then the filter that no move may leave one's own king
+//! attacked or the kings facing.
 
+use crate::attacks::{movement, Capture, Movement, LEAPS, NO_BLOCK, RAYS};
 use crate::position::Position;
-use crate::tables::{DIAGONAL_STEPS, ELEPHANT_MOVES, HORSE_MOVES, ORTHOGONAL_STEPS, RAYS};
-use crate::types::{Color, Move, Role, Square};
+use crate::types::{Move, Piece, Square};
 
 impl Position {
     /// Appends every pseudo-legal move of the side to move: moves that obey
     /// each piece's movement rules, whether or not they expose the king.
     pub fn pseudo_legal_moves_into(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
-        for from in Square::iter() {
-            match self.board[from.index()] {
-                Some(p) if p.color == us => self.piece_moves(from, p.role, out),
-                _ => {}
+        // The mover's pieces in board order, lowest point first.
+        let mut pieces = self.occupied[self.turn.index()];
+        while pieces != 0 {
+            let from = Square::from_index(pieces.trailing_zeros() as usize);
+            pieces &= pieces - 1;
+            if let Some(p) = self.board[from.index()] {
+                self.piece_moves(from, p, out);
             }
         }
     }
 
-    /// Appends the pseudo-legal moves of the piece of kind `role` on `from`.
-    fn piece_moves(&self, from: Square, role: Role, out: &mut Vec<Move>) {
-        let us = self.turn;
+    /// Appends the pseudo-legal moves of `piece` on `from`: its leaps or
+    /// lines as [`crate::attacks`] holds them, onto any point not held by
+    /// its own side.
+    #[inline]
+    fn piece_moves(&self, from: Square, piece: Piece, out: &mut Vec<Move>) {
+        let us = piece.color;
         let b = &self.board;
-        let free = |to: Square| b[to.index()].is_none_or(|q| q.color != us);
         let fi = from.index();
-        match role {
-            Role::King => {
-                for to in ORTHOGONAL_STEPS[fi].iter() {
-                    if to.in_palace_of(us) && free(to) {
-                        out.push(Move::new(from, to));
+        match movement(piece.role) {
+            Movement::Leaps { .. } => {
+                for j in LEAPS[piece.index()][fi].as_slice() {
+                    let to = usize::from(j.square);
+                    let open = j.block == NO_BLOCK || b[usize::from(j.block)].is_none();
+                    if open && b[to].is_none_or(|q| q.color != us) {
+                        out.push(Move::new(from, Square::from_index(to)));
                     }
                 }
             }
-            Role::Advisor => {
-                for to in DIAGONAL_STEPS[fi].iter() {
-                    if to.in_palace_of(us) && free(to) {
-                        out.push(Move::new(from, to));
-                    }
-                }
-            }
-            Role::Elephant => {
-                for j in ELEPHANT_MOVES[fi].as_slice() {
-                    let to = Square::from_index(j.to as usize);
-                    if to.on_side_of(us) && b[j.block as usize].is_none() && free(to) {
-                        out.push(Move::new(from, to));
-                    }
-                }
-            }
-            Role::Horse => {
-                for j in HORSE_MOVES[fi].as_slice() {
-                    let to = Square::from_index(j.to as usize);
-                    if b[j.block as usize].is_none() && free(to) {
-                        out.push(Move::new(from, to));
-                    }
-                }
-            }
-            Role::Rook => {
+            Movement::Lines { capture } => {
                 for ray in &RAYS[fi] {
-                    for to in ray.iter() {
-                        match b[to.index()] {
-                            None => out.push(Move::new(from, to)),
-                            Some(q) => {
-                                if q.color != us {
-                                    out.push(Move::new(from, to));
-                                }
-                                break;
-                            }
+                    let squares = ray.as_slice();
+                    // Quiet moves up to the first piece met.
+                    let mut i = 0;
+                    while let Some(&to) = squares.get(i) {
+                        if b[usize::from(to)].is_some() {
+                            break;
+                        }
+                        out.push(Move::new(from, Square::from_index(usize::from(to))));
+                        i += 1;
+                    }
+                    if capture == Capture::OverScreen {
+                        // That piece is the screen; the capture is beyond it.
+                        i += 1;
+                        while squares.get(i).is_some_and(|&s| b[usize::from(s)].is_none()) {
+                            i += 1;
                         }
                     }
-                }
-            }
-            Role::Cannon => {
-                for ray in &RAYS[fi] {
-                    let mut screened = false;
-                    for to in ray.iter() {
-                        match (b[to.index()], screened) {
-                            (None, false) => out.push(Move::new(from, to)),
-                            (None, true) => {}
-                            (Some(_), false) => screened = true,
-                            (Some(q), true) => {
-                                if q.color != us {
-                                    out.push(Move::new(from, to));
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Role::Pawn => {
-                if let Some(to) = from.offset(0, us.forward()) {
-                    if free(to) {
-                        out.push(Move::new(from, to));
-                    }
-                }
-                if !from.on_side_of(us) {
-                    for df in [-1, 1] {
-                        if let Some(to) = from.offset(df, 0) {
-                            if free(to) {
-                                out.push(Move::new(from, to));
-                            }
+                    if let Some(&to) = squares.get(i) {
+                        if b[usize::from(to)].is_some_and(|q| q.color != us) {
+                            out.push(Move::new(from, Square::from_index(usize::from(to))));
                         }
                     }
                 }
@@ -180,28 +141,5 @@ impl Position {
     /// Whether `m` is a legal move here.
     pub fn is_legal(&self, m: Move) -> bool {
         self.check_move(m).is_ok()
-    }
-
-    /// The squares from which pieces of `color` attack `target`, that is,
-    /// could move to it if it held an enemy piece. Pins are ignored.
-    pub fn attackers(&self, target: Square, color: Color) -> Vec<Square> {
-        let mut probe = self.clone();
-        probe.turn = color;
-        // Put an enemy piece on the target so captures onto it are generated.
-        probe.board[target.index()] = Some(crate::types::Piece::new(color.other(), Role::Rook));
-        let mut out = Vec::new();
-        let mut buf = Vec::new();
-        for from in Square::iter() {
-            if let Some(p) = probe.board[from.index()] {
-                if p.color == color && from != target {
-                    buf.clear();
-                    probe.piece_moves(from, p.role, &mut buf);
-                    if buf.iter().any(|m| m.to == target) {
-                        out.push(from);
-                    }
-                }
-            }
-        }
-        out
     }
 }

@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use crate::attacks::reachable;
 use crate::setup::{Counter, ParseFenError, Setup};
-use crate::tables::{zobrist_black_to_move, zobrist_piece, HORSE_ATTACKERS, RAYS};
 use crate::types::{Color, Move, Piece, Role, Square};
+use crate::zobrist::{zobrist_black_to_move, zobrist_piece};
 
 /// A legal xiangqi position: one king per side inside its palace, the kings
 /// not facing on an open file, and the side not to move not in check.
@@ -14,6 +15,9 @@ use crate::types::{Color, Move, Piece, Role, Square};
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; Square::COUNT],
+    /// Each side's occupied points, one bit per [`Square::index`]: the
+    /// board again, so that move generation visits only the mover's pieces.
+    pub(crate) occupied: [u128; 2],
     pub(crate) turn: Color,
     pub(crate) kings: [Square; 2],
     pub(crate) hash: u64,
@@ -146,27 +150,6 @@ impl From<PositionError> for FenError {
     }
 }
 
-/// Whether a piece of this kind and side can ever stand on `sq` in a game.
-pub fn reachable(piece: Piece, sq: Square) -> bool {
-    let (f, r) = (sq.file(), sq.rank());
-    // Ranks seen from the piece's own side: 0 is its back rank.
-    let own_rank = match piece.color {
-        Color::Red => r,
-        Color::Black => 9 - r,
-    };
-    match piece.role {
-        Role::King => sq.in_palace_of(piece.color),
-        Role::Advisor => {
-            sq.in_palace_of(piece.color) && (own_rank + f) % 2 == 1 // d0 f0 e1 d2 f2
-        }
-        Role::Elephant => {
-            matches!((f, own_rank), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
-        }
-        Role::Pawn => own_rank >= 5 || (own_rank >= 3 && f % 2 == 0),
-        Role::Horse | Role::Rook | Role::Cannon => true,
-    }
-}
-
 impl Position {
     /// The initial position.
     pub fn start() -> Position {
@@ -233,8 +216,15 @@ impl Position {
         {
             return Err(PositionError { problems });
         }
+        let mut occupied = [0u128; 2];
+        for sq in Square::iter() {
+            if let Some(p) = setup.board[sq.index()] {
+                occupied[p.color.index()] |= bit(sq);
+            }
+        }
         let mut pos = Position {
             board: setup.board,
+            occupied,
             turn: setup.turn,
             kings: [red_king, black_king],
             hash: 0,
@@ -335,69 +325,6 @@ impl Position {
         })
     }
 
-    /// Whether `color`'s king is attacked, counting the other king as an
-    /// attacker along an open file (the facing rule).
-    ///
-    /// Advisors, elephants and the king's own step never reach the other
-    /// palace, so only rooks, cannons, horses, pawns and the facing king are
-    /// looked for.
-    #[inline]
-    pub fn king_attacked(&self, color: Color) -> bool {
-        let ksq = self.kings[color.index()].index();
-        let them = color.other();
-        let b = &self.board;
-        for (d, ray) in RAYS[ksq].iter().enumerate() {
-            let squares = &ray.sq[..ray.len as usize];
-            let mut i = 0;
-            while i < squares.len() && b[squares[i] as usize].is_none() {
-                i += 1;
-            }
-            if i == squares.len() {
-                continue;
-            }
-            if let Some(p) = b[squares[i] as usize] {
-                if p.color == them && (p.role == Role::Rook || (p.role == Role::King && d < 2)) {
-                    return true;
-                }
-            }
-            i += 1;
-            while i < squares.len() && b[squares[i] as usize].is_none() {
-                i += 1;
-            }
-            if i < squares.len() {
-                if let Some(p) = b[squares[i] as usize] {
-                    if p.color == them && p.role == Role::Cannon {
-                        return true;
-                    }
-                }
-            }
-        }
-        let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_ATTACKERS[ksq].as_slice() {
-            if b[j.to as usize] == horse && b[j.block as usize].is_none() {
-                return true;
-            }
-        }
-        let pawn = Some(Piece::new(them, Role::Pawn));
-        let k = Square::from_index(ksq);
-        // A pawn of `them` attacks forward (towards `color`'s side), and
-        // sideways once it has crossed — which it has, if it is level with
-        // a king in `color`'s palace.
-        if let Some(s) = k.offset(0, -them.forward()) {
-            if b[s.index()] == pawn {
-                return true;
-            }
-        }
-        for df in [-1, 1] {
-            if let Some(s) = k.offset(df, 0) {
-                if b[s.index()] == pawn {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// Plays a move known to be pseudo-legal, returning the captured piece.
     /// The move counters are not touched; see [`Position::play_unchecked`].
     #[inline]
@@ -406,11 +333,13 @@ impl Position {
         let captured = self.board[m.to.index()];
         self.board[m.to.index()] = Some(piece);
         self.board[m.from.index()] = None;
+        self.occupied[piece.color.index()] ^= bit(m.from) | bit(m.to);
         self.hash ^= zobrist_piece(piece.index(), m.from.index())
             ^ zobrist_piece(piece.index(), m.to.index())
             ^ zobrist_black_to_move();
         if let Some(c) = captured {
             self.hash ^= zobrist_piece(c.index(), m.to.index());
+            self.occupied[c.color.index()] ^= bit(m.to);
         }
         if piece.role == Role::King {
             self.kings[piece.color.index()] = m.to;
@@ -424,11 +353,13 @@ impl Position {
         let piece = self.board[m.to.index()].expect("the moved piece");
         self.board[m.from.index()] = Some(piece);
         self.board[m.to.index()] = captured;
+        self.occupied[piece.color.index()] ^= bit(m.from) | bit(m.to);
         self.hash ^= zobrist_piece(piece.index(), m.from.index())
             ^ zobrist_piece(piece.index(), m.to.index())
             ^ zobrist_black_to_move();
         if let Some(c) = captured {
             self.hash ^= zobrist_piece(c.index(), m.to.index());
+            self.occupied[c.color.index()] ^= bit(m.to);
         }
         if piece.role == Role::King {
             self.kings[piece.color.index()] = m.from;
@@ -520,6 +451,22 @@ impl Position {
         Position::from_setup(&self.to_setup().mirrored(), Validation::Relaxed)
             .expect("the rules are symmetric under mirroring")
     }
+}
+
+/// The bit of `sq` in an occupancy set. (A table: a variable shift of a
+/// `u128` costs several instructions on every make and unmake.)
+#[inline]
+fn bit(sq: Square) -> u128 {
+    static BITS: [u128; Square::COUNT] = {
+        let mut bits = [0; Square::COUNT];
+        let mut i = 0;
+        while i < Square::COUNT {
+            bits[i] = 1 << i;
+            i += 1;
+        }
+        bits
+    };
+    BITS[sq.index()]
 }
 
 /// One more on a counter, held at its maximum (checked: never wraps).

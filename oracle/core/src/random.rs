@@ -2,7 +2,8 @@
 //! fuzzing: positions reached by random play, and random legal placements.
 //! The same seed always gives the same position.
 
-use crate::position::{reachable, Position, Validation};
+use crate::attacks::reachable;
+use crate::position::{Position, Validation};
 use crate::setup::Setup;
 use crate::types::{Color, Piece, Role, Square};
 

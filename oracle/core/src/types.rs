@@ -173,6 +173,33 @@ impl fmt::Display for Role {
     }
 }
 
+/// The English name, as [`Role::name`] writes it (`king`, `horse` …).
+impl std::str::FromStr for Role {
+    type Err = ParseRoleError;
+    fn from_str(s: &str) -> Result<Role, ParseRoleError> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| ParseRoleError(s.chars().take(16).collect()))
+    }
+}
+
+/// Text that is not the name of a kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseRoleError(String);
+
+impl fmt::Display for ParseRoleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a kind of piece (king, advisor, elephant, horse, rook, cannon, pawn)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseRoleError {}
+
 /// A piece: a side and a kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -224,6 +251,42 @@ impl Piece {
         }
     }
 }
+
+/// The FEN letter: `R` for a Red rook, `n` for a Black horse.
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.fen_char())
+    }
+}
+
+/// One FEN letter, as [`Role::from_fen_char`] reads it (upper case Red).
+impl std::str::FromStr for Piece {
+    type Err = ParsePieceError;
+    fn from_str(s: &str) -> Result<Piece, ParsePieceError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Role::from_fen_char(c).map(|(color, role)| Piece::new(color, role)),
+            _ => None,
+        }
+        .ok_or_else(|| ParsePieceError(s.chars().take(16).collect()))
+    }
+}
+
+/// Text that is not one FEN piece letter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePieceError(String);
+
+impl fmt::Display for ParsePieceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a FEN piece letter (KABNRCP for Red, kabnrcp for Black)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParsePieceError {}
 
 /// A point of the board, `0..90`, numbered `rank * 9 + file`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -397,11 +460,43 @@ impl fmt::Display for Move {
     }
 }
 
+/// ICCS coordinates, for example `h2e2` (case-insensitive). Only the
+/// coordinates are read: whether the move is legal is a question for a
+/// position ([`crate::Position::check_move`]); other notations are read
+/// against a position by [`crate::parse_move`].
+impl std::str::FromStr for Move {
+    type Err = ParseIccsError;
+    fn from_str(s: &str) -> Result<Move, ParseIccsError> {
+        let squares = (s.len() == 4 && s.is_ascii())
+            .then(|| (Square::from_iccs(&s[..2]), Square::from_iccs(&s[2..])));
+        match squares {
+            Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
+            _ => Err(ParseIccsError(s.chars().take(16).collect())),
+        }
+    }
+}
+
+/// Text that is not an ICCS move (two points such as `h2` and `e2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseIccsError(String);
+
+impl fmt::Display for ParseIccsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not an ICCS move such as h2e2 (files a-i, ranks 0-9)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseIccsError {}
+
 #[cfg(feature = "serde")]
 mod serde_impls {
     //! Points and moves travel as ICCS text (`e0`, `h2e2`), pieces as FEN
     //! letters (`R`, `n`).
-    use super::{Move, Piece, Role, Square};
+    use super::{Move, Piece, Square};
 
     impl serde::Serialize for Square {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -427,14 +522,9 @@ mod serde_impls {
     impl<'de> serde::Deserialize<'de> for Move {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-            let squares = (text.len() == 4 && text.is_ascii())
-                .then(|| (Square::from_iccs(&text[..2]), Square::from_iccs(&text[2..])));
-            match squares {
-                Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
-                _ => Err(serde::de::Error::custom(format!(
-                    "{text:?} is not an ICCS move such as h2e2"
-                ))),
-            }
+            text.parse().map_err(|_| {
+                serde::de::Error::custom(format!("{text:?} is not an ICCS move such as h2e2"))
+            })
         }
     }
 
@@ -447,9 +537,60 @@ mod serde_impls {
     impl<'de> serde::Deserialize<'de> for Piece {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Piece, D::Error> {
             let c = char::deserialize(d)?;
-            Role::from_fen_char(c)
-                .map(|(color, role)| Piece::new(color, role))
-                .ok_or_else(|| serde::de::Error::custom(format!("{c:?} is not a FEN piece letter")))
+            c.to_string()
+                .parse()
+                .map_err(|_| serde::de::Error::custom(format!("{c:?} is not a FEN piece letter")))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_read_and_write_iccs() {
+        let m: Move = "h2e2".parse().unwrap();
+        assert_eq!(
+            (m.from.file(), m.from.rank(), m.to.file(), m.to.rank()),
+            (7, 2, 4, 2)
+        );
+        assert_eq!(m.to_string(), "h2e2");
+        assert_eq!("H2E2".parse::<Move>(), Ok(m));
+        for bad in ["", "h2e", "h2e22", "j2e2", "h2e-", "炮二平五", "h2-e2"] {
+            let err = bad.parse::<Move>().unwrap_err();
+            assert!(err.to_string().contains("not an ICCS move"), "{bad}: {err}");
+        }
+        let long = "h2e2".repeat(1000);
+        assert!(long.parse::<Move>().unwrap_err().to_string().len() < 100);
+    }
+
+    #[test]
+    fn pieces_read_and_write_fen_letters() {
+        assert_eq!(Piece::new(Color::Red, Role::Rook).to_string(), "R");
+        assert_eq!(Piece::new(Color::Black, Role::Horse).to_string(), "n");
+        assert_eq!(
+            "N".parse::<Piece>(),
+            Ok(Piece::new(Color::Red, Role::Horse))
+        );
+        assert_eq!(
+            "h".parse::<Piece>(),
+            Ok(Piece::new(Color::Black, Role::Horse))
+        );
+        assert_eq!(
+            "e".parse::<Piece>(),
+            Ok(Piece::new(Color::Black, Role::Elephant))
+        );
+        for bad in ["", "x", "RR", "1", "车"] {
+            assert!(bad.parse::<Piece>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn roles_read_and_write_their_names() {
+        assert_eq!("cannon".parse::<Role>(), Ok(Role::Cannon));
+        assert_eq!(Role::Elephant.to_string(), "elephant");
+        assert!("Cannon".parse::<Role>().is_err());
+        assert!("c".parse::<Role>().is_err());
     }
 }

@@ -3,7 +3,7 @@
 //! notation round-trips.
 
 use proptest::prelude::*;
-use xq_core::geometry::{path, reach};
+use xq_core::attacks::{path, reach};
 use xq_core::perft::perft;
 use xq_core::random::{placed, played};
 use xq_core::{format_move, parse_move, Move, Notation, Position, Square, Validation};

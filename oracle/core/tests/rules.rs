@@ -3,13 +3,10 @@
 //! movement rules.
 
 use rstest::rstest;
-use xq_core::{Move, Position, Square};
+use xq_core::{Move, Position};
 
 fn mv(s: &str) -> Move {
-    Move::new(
-        Square::from_iccs(&s[..2]).unwrap(),
-        Square::from_iccs(&s[2..]).unwrap(),
-    )
+    s.parse().unwrap()
 }
 
 /// Checks the verdict both ways: the reason `check_move` gives, and whether

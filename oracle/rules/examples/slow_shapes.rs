@@ -198,7 +198,7 @@ fn place_near(setup: &mut Setup, rng: &mut Rng, piece: Piece, near: Square, reac
     let free: Vec<Square> = Square::iter()
         .filter(|&s| {
             setup.board[s.index()].is_none()
-                && xq_core::position::reachable(piece, s)
+                && xq_core::attacks::reachable(piece, s)
                 && (s.file() - near.file()).abs() <= reach
                 && (s.rank() - near.rank()).abs() <= reach
         })

@@ -10,7 +10,7 @@
 //! `spec/NOTATION.md`.
 
 use super::{ParseMoveError, ReadNote, Reading};
-use crate::geometry;
+use crate::attacks;
 use crate::legality::IllegalMove;
 use crate::position::Position;
 use crate::types::{Color, Move, Piece, Role, Square};
@@ -211,7 +211,7 @@ pub(super) fn describe(pos: &Position, mv: Move) -> Option<Description> {
 
 /// Where a piece of kind `role` on `from` arrives when it makes the move
 /// `action`/`number`: the one point of the shape of its movement
-/// ([`geometry::shape`], the move tables) that the text describes. A
+/// ([`attacks::shape`], the move tables) that the text describes. A
 /// straight mover's text names a point of its file or rank (the rook's
 /// lines), so that 帅五进二 or 炮二平二 still name a definite move; how far the
 /// piece may go, and zones (palace, river, the pawn's direction), are left to
@@ -250,7 +250,7 @@ fn destination(
         // To its own file: the null move, which the rules refuse by name.
         return Ok(from);
     }
-    let shape = geometry::shape(
+    let shape = attacks::shape(
         if moves_straight(role) {
             Role::Rook
         } else {

@@ -1,8 +1,8 @@
 //! 拦 (block; CXA 2020 24.6): the moved piece now stands in the way of a
 //! move an enemy piece had, with no attacking effect. Which points a move
-//! passes over is the move tables' business (`xq_core::geometry::path`).
+//! passes over is the move tables' business (`xq_core::attacks::path`).
 
-use xq_core::geometry;
+use xq_core::attacks;
 
 use super::{Classified, MoveKind};
 use crate::repetition::context::MoveContext;
@@ -22,7 +22,7 @@ pub fn classify(ctx: &MoveContext) -> Option<Classified> {
             && !now.contains(&x)
             && before
                 .piece_at(x.from)
-                .is_some_and(|p| geometry::path(p.role, x.from, x.to).contains(&to));
+                .is_some_and(|p| attacks::path(p.role, x.from, x.to).contains(&to));
         if cut && !blocked.contains(&x.from) {
             blocked.push(x.from);
         }

@@ -22,7 +22,7 @@
 //! chasing such a rook weighs more than its counter-threat is the
 //! verdict's business (rule 19).
 
-use xq_core::{geometry, Piece, Position, Role, Square};
+use xq_core::{attacks, Piece, Position, Role, Square};
 
 use super::{ChaseAnalysis, Model};
 use crate::clauses::Clause;
@@ -94,8 +94,8 @@ pub fn held_by_horse(pos: &Position, sq: Square) -> bool {
     };
     let king = pos.king(rook.color);
     let horse = Some(Piece::new(rook.color.other(), Role::Horse));
-    let pinned = Square::iter()
-        .any(|h| pos.piece_at(h) == horse && geometry::horse_leg(h, king) == Some(sq));
+    let pinned =
+        Square::iter().any(|h| pos.piece_at(h) == horse && attacks::horse_leg(h, king) == Some(sq));
     pinned
         && pos
             .legal_moves()

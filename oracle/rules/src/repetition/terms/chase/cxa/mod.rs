@@ -19,7 +19,7 @@
 
 pub mod threats;
 
-use xq_core::{geometry, Move, Position, Role, Square, Validation};
+use xq_core::{attacks, Move, Position, Role, Square, Validation};
 
 use super::{ChaseAnalysis, Model};
 use crate::clauses::Clause;
@@ -274,7 +274,7 @@ fn holds_target(ctx: &MoveContext, t: &Threat) -> Option<Hold> {
     // force to the attack on the horse).
     let role = ctx.after.piece_at(t.target)?.role;
     let stands_in =
-        |m: &Move| m.to == holder || geometry::path(role, m.from, m.to).contains(&holder);
+        |m: &Move| m.to == holder || attacks::path(role, m.from, m.to).contains(&holder);
     let attacked: Vec<&Move> = ways.iter().filter(|m| !stands_in(m)).collect();
     if attacked.is_empty() {
         return None;
