@@ -15,8 +15,7 @@ use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
 use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{
     rule_game_cancellable, Claimable, Comparison, FollowUp, GameRuling, Lang, PointKind,
-    RecordError, Ruling,
-    RulingOptions, RulingPoint,
+    RecordError, Ruling, RulingOptions, RulingPoint,
 };
 
 use super::error::DeskError;
