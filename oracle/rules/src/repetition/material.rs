@@ -8,7 +8,9 @@
 //! 2020 图24, 参考图31, 33): a pawn counts like an advisor, so a pawn for an
 //! advisor or an elephant, or two pawns for a horse, is no gain; and a pawn
 //! sacrificed with check to win a piece costs as much as a horse, so only a
-//! rook makes it pay ([`worth`]).
+//! rook makes it pay ([`worth`]). The same float makes a crossed pawn won
+//! for one minor piece a level trade, not a loss ([`Search::gain`]; 图22,
+//! 参考图46).
 
 use xq_core::{Color, Move, Piece, Position, Role, Square};
 
@@ -119,6 +121,8 @@ impl Search<'_> {
     /// protected left without its root (做根子捉子, 图12). Only legal
     /// captures count, so a pinned protector, or one whose recapture would
     /// expose its king or make the kings face, protects nothing (假根).
+    /// Taking a crossed pawn never loses more than the float allows: a
+    /// pawn for a minor piece is level (1999 25.3).
     pub fn gain(&self, pos: &Position, m: Move, accounting: Accounting) -> i32 {
         self.gain_with(pos, m, accounting, true)
     }
@@ -154,7 +158,18 @@ impl Search<'_> {
             chaser,
             chaser_king_pawn_capture,
         };
-        victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH)
+        let gain = victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH);
+        let floats = pos.piece_at(m.to).is_some_and(|p| {
+            p.role == Role::Pawn && p.color != chaser && !m.to.on_side_of(p.color)
+        });
+        if floats && gain < 0 {
+            // A crossed pawn's value floats (1999 25.3): won for one minor
+            // piece it is a level trade, not a loss; only more costs.
+            let floated = self.rules.material.pawn_given_up - self.rules.material.pawn;
+            (gain + floated).min(0)
+        } else {
+            gain
+        }
     }
 
     /// The captures the side to move in `pos` could already make with
