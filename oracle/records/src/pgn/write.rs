@@ -3,7 +3,7 @@
 use xq_core::notation::{format_move, Reading};
 use xq_core::{Color, Notation, Outcome, Position, START_FEN};
 
-use crate::record::{Line, Record};
+use crate::record::{Line, Record, Tags};
 
 /// How [`write_pgn`] writes a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,30 +39,9 @@ pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
     let mut out = String::with_capacity(512 + record.main.moves.len() * 12);
     out.push_str("[Game \"Chinese Chess\"]\n");
     let t = &record.tags;
-    let named: [(&str, &Option<String>); 9] = [
-        ("Title", &t.title),
-        ("Event", &t.event),
-        ("Site", &t.site),
-        ("Date", &t.date),
-        ("Round", &t.round),
-        ("RedTeam", &t.red_team),
-        ("Red", &t.red),
-        ("RedElo", &t.red_elo),
-        ("BlackTeam", &t.black_team),
-    ];
-    for (name, value) in named {
-        tag(&mut out, name, value.as_deref());
+    for (name, value) in known_tags(t) {
+        tag(&mut out, name, value);
     }
-    tag(&mut out, "Black", t.black.as_deref());
-    tag(&mut out, "BlackElo", t.black_elo.as_deref());
-    tag(&mut out, "Result", Some(t.result.as_str()));
-    tag(&mut out, "ECCO", t.ecco.as_deref());
-    tag(&mut out, "Opening", t.opening.as_deref());
-    tag(&mut out, "Variation", t.variation.as_deref());
-    tag(&mut out, "RecordType", t.record_type.map(|r| r.name()));
-    tag(&mut out, "TimeControl", t.time_control.as_deref());
-    tag(&mut out, "Annotator", t.annotator.as_deref());
-    tag(&mut out, "Author", t.author.as_deref());
     for (name, value) in &t.other {
         if is_tag_name(name) {
             tag(&mut out, name, Some(value));
@@ -126,28 +105,9 @@ pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
 pub fn pgn_changes(record: &Record, options: &PgnOptions) -> Vec<String> {
     let mut changes = Vec::new();
     let t = &record.tags;
-    let named: [(&str, &Option<String>); 17] = [
-        ("Title", &t.title),
-        ("Event", &t.event),
-        ("Site", &t.site),
-        ("Date", &t.date),
-        ("Round", &t.round),
-        ("RedTeam", &t.red_team),
-        ("Red", &t.red),
-        ("RedElo", &t.red_elo),
-        ("BlackTeam", &t.black_team),
-        ("Black", &t.black),
-        ("BlackElo", &t.black_elo),
-        ("ECCO", &t.ecco),
-        ("Opening", &t.opening),
-        ("Variation", &t.variation),
-        ("TimeControl", &t.time_control),
-        ("Annotator", &t.annotator),
-        ("Author", &t.author),
-    ];
     let broken = |v: &str| v.contains(['\n', '\r']);
-    for (name, value) in named {
-        if value.as_deref().is_some_and(broken) {
+    for (name, value) in known_tags(t) {
+        if value.is_some_and(broken) {
             changes.push(format!("the line break in tag {name} as a space"));
         }
     }
@@ -189,6 +149,32 @@ pub fn pgn_changes(record: &Record, options: &PgnOptions) -> Vec<String> {
         }
     }
     changes
+}
+
+/// The tags the record names, in the order PGN writes them: the one list
+/// both the writer and [`pgn_changes`] read.
+fn known_tags(t: &Tags) -> [(&'static str, Option<&str>); 19] {
+    [
+        ("Title", t.title.as_deref()),
+        ("Event", t.event.as_deref()),
+        ("Site", t.site.as_deref()),
+        ("Date", t.date.as_deref()),
+        ("Round", t.round.as_deref()),
+        ("RedTeam", t.red_team.as_deref()),
+        ("Red", t.red.as_deref()),
+        ("RedElo", t.red_elo.as_deref()),
+        ("BlackTeam", t.black_team.as_deref()),
+        ("Black", t.black.as_deref()),
+        ("BlackElo", t.black_elo.as_deref()),
+        ("Result", Some(t.result.as_str())),
+        ("ECCO", t.ecco.as_deref()),
+        ("Opening", t.opening.as_deref()),
+        ("Variation", t.variation.as_deref()),
+        ("RecordType", t.record_type.map(|r| r.name())),
+        ("TimeControl", t.time_control.as_deref()),
+        ("Annotator", t.annotator.as_deref()),
+        ("Author", t.author.as_deref()),
+    ]
 }
 
 fn is_tag_name(name: &str) -> bool {
