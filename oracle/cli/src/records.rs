@@ -12,7 +12,7 @@ use xq_core::{format_move, Game, Move, Notation, Outcome};
 use xq_oracle::edition::Edition;
 use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::picture::{self, PictureOptions};
-use xq_oracle::ruling::{rule_game, FollowUp, GameRuling, Lang, PointKind, RulingOptions};
+use xq_oracle::ruling::{rule_game_typed, FollowUp, GameRuling, Lang, PointKind, RulingOptions};
 use xq_records::{ReadOptions, Record, RecordError, Tags};
 
 use crate::failure::Failure;
@@ -300,35 +300,35 @@ pub fn rule(
 }
 
 fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecord> {
-    // The reader has checked every move; ICCS text carries them to the
-    // ruling without ambiguity.
-    let mut texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
-    if let Some(last) = &record.illegal_final {
-        // The illegal move that ends the record, for the ruling on it: as
-        // written when that names the same move, else in ICCS.
+    // The reader has checked every move: the ruling takes them typed.
+    let moves: Vec<xq_core::Move> = record.main_moves().collect();
+    // The illegal move that ends the record, for the ruling on it: as
+    // written when that names the same move, else in ICCS.
+    let last = record.illegal_final.as_ref().map(|last| {
         let pos = record.to_game().current().clone();
         let as_written = matches!(
             xq_core::parse_move(&pos, &last.text),
             Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
         );
-        texts.push(if as_written {
+        if as_written {
             last.text.clone()
         } else {
             last.mv.to_string()
-        });
-    }
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        }
+    });
     let recorded = match record.tags.result {
         Outcome::Ongoing => None,
         r => Some(r),
     };
-    rule_game(
+    rule_game_typed(
         record.start.clone(),
-        &texts,
+        &moves,
+        last.as_deref(),
         settings.edition,
         &settings.options,
         recorded,
         settings.final_only,
+        None,
     )
     .map_err(|e| BadRecord {
         code: "unruled",

@@ -582,9 +582,25 @@ pub fn shape(role: Role, from: Square) -> Vec<Square> {
             .flat_map(|r| r.as_slice())
             .map(|&s| Square::from_index(usize::from(s)))
             .collect(),
-        Movement::Leaps { .. } => Square::iter()
-            .filter(|&to| any_leap(role, from, to).is_some())
-            .collect(),
+        // Each leap, seen from either side, in board order: what
+        // `any_leap` accepts, without asking it of all 90 points (notation
+        // reading asks this for every move it reads).
+        Movement::Leaps {
+            leaps, orientation, ..
+        } => {
+            let mut to: Vec<Square> = Color::ALL
+                .into_iter()
+                .flat_map(|color| {
+                    let step = orientation.rank_step(color);
+                    leaps
+                        .iter()
+                        .filter_map(move |l| from.offset(l.files, l.ranks * step))
+                })
+                .collect();
+            to.sort_unstable_by_key(|s| s.index());
+            to.dedup();
+            to
+        }
     }
 }
 
@@ -744,6 +760,42 @@ mod tests {
             .filter(|&s| reachable(piece, s))
             .map(|s| s.to_string())
             .collect()
+    }
+
+    /// A leaper's shape, hand-counted: a horse in the middle has 8 jumps,
+    /// one in the corner 2; the king and advisor 4 steps from inside the
+    /// board; the pawn's shape holds both sides' forward steps and the
+    /// sideways ones; every point it lists is accepted by `any_leap`, and
+    /// no other point is.
+    #[test]
+    fn leap_shapes_are_every_leap_and_only_those() {
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        assert_eq!(shape(Role::Horse, sq("e4")).len(), 8);
+        assert_eq!(shape(Role::Horse, sq("a0")).len(), 2);
+        assert_eq!(shape(Role::King, sq("e4")).len(), 4);
+        assert_eq!(shape(Role::Advisor, sq("e4")).len(), 4);
+        assert_eq!(shape(Role::Elephant, sq("e4")).len(), 4);
+        assert_eq!(
+            shape(Role::Pawn, sq("e4"))
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>(),
+            ["e3", "d4", "f4", "e5"]
+        );
+        for role in [
+            Role::King,
+            Role::Advisor,
+            Role::Elephant,
+            Role::Horse,
+            Role::Pawn,
+        ] {
+            for from in Square::iter() {
+                let want: Vec<Square> = Square::iter()
+                    .filter(|&to| any_leap(role, from, to).is_some())
+                    .collect();
+                assert_eq!(shape(role, from), want, "{role:?} from {from}");
+            }
+        }
     }
 
     /// The points each piece can stand on, as the rules describe them

@@ -148,6 +148,30 @@ impl Game {
         Ok(mv)
     }
 
+    /// Plays a typed move, checked as [`Game::push_text`] checks a text:
+    /// refused when it breaks a rule (the reason as a text's would be, the
+    /// move written in ICCS) or would take a move counter past its maximum.
+    /// Cheaper than writing the move out and reading it back.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        let ply = self.moves.len() + 1;
+        let fail = |error| PlayError { ply, error };
+        if let Err(reason) = self.current().check_move(mv) {
+            return Err(fail(PlayFault::Move(ParseMoveError::Illegal {
+                text: mv.to_string(),
+                mv,
+                reason,
+            })));
+        }
+        if let Some(counter) = self.current().counter_overflow(mv) {
+            return Err(fail(PlayFault::CounterLimit {
+                text: mv.to_string(),
+                counter,
+            }));
+        }
+        self.push(mv);
+        Ok(())
+    }
+
     /// Plays a move that is known to be legal. A move counter at its
     /// maximum stays there (see [`Position::play_unchecked`]).
     pub fn push(&mut self, mv: Move) {

@@ -119,6 +119,20 @@ impl Position {
         v
     }
 
+    /// The legal captures of the side to move, in the order of
+    /// [`Position::legal_moves`]: the legal moves that take a piece, with
+    /// legality asked of the captures only (the exchange searches of the
+    /// 棋例 ask this at every node).
+    pub fn legal_captures(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(16);
+        self.pseudo_legal_moves_into(&mut v);
+        v.retain(|m| self.piece_at(m.to).is_some());
+        let in_check = self.in_check();
+        let mut scratch = self.clone();
+        v.retain(|&m| scratch.keeps_king_safe(m, in_check));
+        v
+    }
+
     /// The number of legal moves, without keeping them.
     pub fn count_legal_moves(&mut self) -> usize {
         let mut buf = Vec::with_capacity(128);

@@ -60,6 +60,16 @@ proptest! {
     }
 
     #[test]
+    fn legal_captures_are_the_legal_moves_that_take(pos in position()) {
+        let want: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| pos.piece_at(m.to).is_some())
+            .collect();
+        prop_assert_eq!(pos.legal_captures(), want, "in {}", pos);
+    }
+
+    #[test]
     fn no_legal_move_exposes_the_king(pos in position()) {
         let mover = pos.turn();
         for m in pos.legal_moves() {

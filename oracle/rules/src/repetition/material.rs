@@ -108,9 +108,12 @@ impl Search<'_> {
 
     /// The legal captures of the side to move.
     pub fn captures(&self, pos: &Position) -> Vec<Move> {
-        let mut v = self.moves(pos);
-        v.retain(|m| pos.piece_at(m.to).is_some());
-        v
+        // One node of the budget, as for every move list.
+        if self.budget.spend() {
+            pos.legal_captures()
+        } else {
+            Vec::new()
+        }
     }
 
     /// The net material the side to move wins by the capture `m` after the

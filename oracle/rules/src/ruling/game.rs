@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-use xq_core::{Color, Game, Outcome, Position};
+use xq_core::{Color, Game, Move, Outcome, Position};
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -234,10 +234,70 @@ pub fn rule_game_cancellable(
             break;
         }
     }
+    rule_played(
+        game, illegal, edition, options, recorded, final_only, &session,
+    )
+}
+
+/// [`rule_game_cancellable`] on typed moves, as a records reader has them
+/// (each already checked), and the record's last move as written when it
+/// may break a rule: the ruling is the same as on the moves' texts, without
+/// writing each move out and reading it back. A move among `moves` that is
+/// not legal after all is ruled as an illegal move, like its text would be.
+#[allow(clippy::too_many_arguments)]
+pub fn rule_game_typed(
+    start: Position,
+    moves: &[Move],
+    illegal_final: Option<&str>,
+    edition: &Edition,
+    options: &RulingOptions,
+    recorded: Option<Outcome>,
+    final_only: bool,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<GameRuling, RecordError> {
+    let session = super::session(options, cancel);
+    let mut game = Game::new(start.clone());
+    let texts = || -> Vec<String> {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .chain(illegal_final.map(str::to_string))
+            .collect()
+    };
+    let mut illegal = None;
+    let broke = moves.iter().position(|&mv| game.play(mv).is_err());
+    let broke = broke.or_else(|| {
+        illegal_final
+            .filter(|text| game.push_text(text).is_err())
+            .map(|_| moves.len())
+    });
+    if let Some(i) = broke {
+        // Ruled (or refused) on the texts, as `rule_record` rules them.
+        let texts = texts();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let r = rule_record_in(start, &texts, edition, options, &session)?;
+        illegal = Some((i + 1, r));
+    }
+    rule_played(
+        game, illegal, edition, options, recorded, final_only, &session,
+    )
+}
+
+/// The points of a game played as far as it could be, and the ruling on
+/// its illegal move (the ply and the ruling) if one ended it.
+fn rule_played(
+    game: Game,
+    illegal: Option<(usize, Ruling)>,
+    edition: &Edition,
+    options: &RulingOptions,
+    recorded: Option<Outcome>,
+    final_only: bool,
+    session: &Session,
+) -> Result<GameRuling, RecordError> {
     let mut points = if final_only {
         Vec::new()
     } else {
-        scan(&game, edition, options, &session)
+        scan(&game, edition, options, session)
     };
     let mut decided: Option<(usize, Outcome)> = points.iter().find_map(decision);
     let mut claimable = None;
@@ -251,7 +311,7 @@ pub fn rule_game_cancellable(
         });
         decided.get_or_insert((ply, result));
     } else if final_only || decided.is_none() {
-        let r = rule_in(&game, edition, options, &session);
+        let r = rule_in(&game, edition, options, session);
         let kind = match r.reason {
             RulingReason::Checkmate | RulingReason::Stalemate => Some(PointKind::End),
             RulingReason::NaturalLimit => Some(PointKind::NaturalLimit),

@@ -18,8 +18,8 @@ pub mod words;
 pub mod zh;
 
 pub use game::{
-    rule_game, rule_game_cancellable, Claimable, Comparison, FollowUp, GameRuling, PointKind,
-    RulingPoint,
+    rule_game, rule_game_cancellable, rule_game_typed, Claimable, Comparison, FollowUp, GameRuling,
+    PointKind, RulingPoint,
 };
 
 use serde::{Deserialize, Serialize};
