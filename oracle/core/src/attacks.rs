@@ -576,32 +576,40 @@ pub fn path(role: Role, from: Square, to: Square) -> Vec<Square> {
 /// the shape so that a move out of its zone is named, and then refused with
 /// the rule's reason.
 pub fn shape(role: Role, from: Square) -> Vec<Square> {
-    match movement(role) {
-        Movement::Lines { .. } => RAYS[from.index()]
-            .iter()
-            .flat_map(|r| r.as_slice())
-            .map(|&s| Square::from_index(usize::from(s)))
-            .collect(),
-        // Each leap, seen from either side, in board order: what
-        // `any_leap` accepts, without asking it of all 90 points (notation
-        // reading asks this for every move it reads).
+    let mut to: Vec<Square> = shape_points(role, from).collect();
+    if matches!(movement(role), Movement::Leaps { .. }) {
+        // Each leap seen from either side, in board order.
+        to.sort_unstable_by_key(|s| s.index());
+        to.dedup();
+    }
+    to
+}
+
+/// The points of [`shape`], in no particular order and, for a leaper,
+/// possibly twice (its leaps seen from either side): for a caller that
+/// looks for one point, without building the list (notation reading asks
+/// this for every move it reads).
+pub fn shape_points(role: Role, from: Square) -> impl Iterator<Item = Square> {
+    let (lines, leaps) = match movement(role) {
+        Movement::Lines { .. } => (Some(&RAYS[from.index()]), None),
         Movement::Leaps {
             leaps, orientation, ..
-        } => {
-            let mut to: Vec<Square> = Color::ALL
-                .into_iter()
-                .flat_map(|color| {
-                    let step = orientation.rank_step(color);
-                    leaps
-                        .iter()
-                        .filter_map(move |l| from.offset(l.files, l.ranks * step))
-                })
-                .collect();
-            to.sort_unstable_by_key(|s| s.index());
-            to.dedup();
-            to
-        }
-    }
+        } => (None, Some((leaps, orientation))),
+    };
+    let along = lines
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r.as_slice())
+        .map(|&s| Square::from_index(usize::from(s)));
+    let leaping = leaps.into_iter().flat_map(move |(leaps, orientation)| {
+        Color::ALL.into_iter().flat_map(move |color| {
+            let step = orientation.rank_step(color);
+            leaps
+                .iter()
+                .filter_map(move |l| from.offset(l.files, l.ranks * step))
+        })
+    });
+    along.chain(leaping)
 }
 
 /// Every point `piece` could move to from `from` on an otherwise empty

@@ -124,7 +124,7 @@ impl Position {
     /// legality asked of the captures only (the exchange searches of the
     /// 棋例 ask this at every node).
     pub fn legal_captures(&self) -> Vec<Move> {
-        let mut v = Vec::with_capacity(16);
+        let mut v = Vec::with_capacity(128);
         self.pseudo_legal_moves_into(&mut v);
         v.retain(|m| self.piece_at(m.to).is_some());
         let in_check = self.in_check();

@@ -250,15 +250,13 @@ fn destination(
         // To its own file: the null move, which the rules refuse by name.
         return Ok(from);
     }
-    let shape = attacks::shape(
-        if moves_straight(role) {
-            Role::Rook
-        } else {
-            role
-        },
-        from,
-    );
-    if let Some(&to) = shape.iter().find(|to| fits(to)) {
+    let shape_of = if moves_straight(role) {
+        Role::Rook
+    } else {
+        role
+    };
+    // At most one point of the shape fits the text, so the first found is it.
+    if let Some(to) = attacks::shape_points(shape_of, from).find(|to| fits(to)) {
         return Ok(to);
     }
     Err(match (moves_straight(role), action) {
