@@ -149,6 +149,12 @@ crate::parameters! {
         /// A side holding a drawing point does not chase by its incidental
         /// attacks on advisors and elephants (26.2; the chase term).
         pub drawing_point_attacks_idle: bool,
+        /// A threat that stood before the move is a chase again when the
+        /// moved piece stepped out of an attack and renews it — brings a
+        /// new attacker, helps a joint threat, or holds the target in place
+        /// (CXA 2020 figures 10, 11, 25, 参考图23, 45; the chase term).
+        /// `false`: 从捉到捉 is always 闲 (CXA 1999 29.2).
+        pub escape_renews_threat: bool,
         /// Threats created by the king's own move out of check are 闲 (the
         /// kill and chase terms).
         pub king_check_answer_threats_idle: bool,

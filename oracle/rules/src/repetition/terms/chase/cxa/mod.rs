@@ -9,7 +9,9 @@
 //!   the move (从捉到捉 is idle) — or, when the move answers a check, before
 //!   that check, nor after every other answer (26.1.4) — except for a
 //!   threat renewed by a piece that escaped an attack: one that brings a new
-//!   attacker, helps a joint threat, or holds the target in place (不能离线);
+//!   attacker, helps a joint threat, or holds the target in place (不能离线),
+//!   where the edition counts such renewals (`escape_renews_threat`; CXA
+//!   1999 29.2 does not);
 //! - it is not a trade the target can accept (兑);
 //! - the king's and the pawns' own attacks are idle (26.1), except a pawn
 //!   capture that would give check (26.8), and a king or pawn move that only
@@ -101,12 +103,16 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             // escape that adds no force to the attack stays idle (参考图37).
             // It also renews one it helps (图10, 11, 25, 27, 28), and one
             // whose target it holds in place (不能离线, 参考图39, 49).
+            // Where the edition has no renewals (1999 29.2: a chase arises
+            // from the move just played and did not stand before it), a
+            // threat that stood is 闲 however the move keeps it up.
             let new_attacker = t.single
                 && !t.by_check
                 && !existing
                     .iter()
                     .any(|&(a, target, _)| a == t.attacker && target == t.target);
-            let renewed = *escaping.get_or_init(|| ctx.escapes())
+            let renewed = rules.escape_renews_threat
+                && *escaping.get_or_init(|| ctx.escapes())
                 && (new_attacker
                     || renews_joint_threat(ctx, now, &t)
                     || match holds_target(ctx, &t) {
