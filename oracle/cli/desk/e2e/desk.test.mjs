@@ -349,6 +349,7 @@ test('defect 2: a record with a bad move loads up to it; a record that cannot be
   // readers' reasons were English words inside the Chinese sentence).
   assert.match(cut, /b9 的马这样走不到第 5 路/);
   assert.doesNotMatch(cut, /[a-z]{3,}/);
+  assert.match(cut, /中断：PGN/, 'Chinese punctuation in the Chinese sentence');
   assert.doesNotMatch(await text('#message-error'), /[a-z]{3,}/);
   await shot('10-cut-record');
   // The English page says it in English.
