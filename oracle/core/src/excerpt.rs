@@ -17,6 +17,23 @@ pub const PREFIX_CHARS: usize = 24;
 #[derive(Clone, Copy, Debug)]
 pub struct Excerpt<'a>(pub &'a str);
 
+impl Excerpt<'_> {
+    /// The same quotation for a Chinese message: the length in Chinese.
+    pub fn zh(self) -> String {
+        let text = self.0;
+        match text.char_indices().nth(WHOLE_CHARS) {
+            None => format!("{text:?}"),
+            Some(_) => {
+                let end = text
+                    .char_indices()
+                    .nth(PREFIX_CHARS)
+                    .map_or(text.len(), |(i, _)| i);
+                format!("{:?}…（共 {} 字节）", &text[..end], text.len())
+            }
+        }
+    }
+}
+
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.0;

@@ -266,6 +266,14 @@ impl Counter {
         }
     }
 
+    /// Its name in Chinese messages: 未吃子半回合数 or 回合数.
+    pub const fn name_zh(self) -> &'static str {
+        match self {
+            Counter::Halfmoves => "未吃子半回合数",
+            Counter::Fullmoves => "回合数",
+        }
+    }
+
     /// Reads the field: decimal digits only (no sign, point or exponent),
     /// within the range.
     fn parse(self, text: &str) -> Result<u32, ParseFenError> {
@@ -376,6 +384,52 @@ impl fmt::Display for ParseFenError {
                 "invalid FEN: unexpected trailing field {}",
                 Excerpt(s)
             ),
+        }
+    }
+}
+
+impl ParseFenError {
+    /// The reason in Chinese, for arbiter-facing output: the same fields
+    /// as the English (`Display`), in Chinese words, without its lead
+    /// ("invalid FEN"), which each caller words in its own sentence. Ranks
+    /// are counted as in ICCS, 0–9 from Red's side.
+    pub fn zh(&self) -> String {
+        match self {
+            ParseFenError::Empty => "FEN 为空".into(),
+            ParseFenError::RankCount(n) => {
+                format!("棋子布局应有 10 行（以 / 分隔），此处有 {n} 行")
+            }
+            ParseFenError::RankWidth { rank, width } => format!(
+                "第 {rank} 横线（布局的第 {} 段）有 {width} 个点，应为 9 个",
+                10 - rank
+            ),
+            ParseFenError::BadChar { rank, ch } => format!(
+                "第 {rank} 横线（布局的第 {} 段）有无法识别的字符 {ch:?}",
+                10 - rank
+            ),
+            ParseFenError::BadTurn(t) => format!(
+                "走棋方应为 w（或 r）表示红方、b 表示黑方，此处为 {}",
+                Excerpt(t).zh()
+            ),
+            ParseFenError::BadField { field, value } => {
+                let number = if *field == "castling" { 3 } else { 4 };
+                format!(
+                    "象棋没有易位和吃过路兵，第 {number} 栏应为 -，此处为 {}",
+                    Excerpt(value).zh()
+                )
+            }
+            ParseFenError::BadCounter { counter, value } => {
+                let (min, max) = counter.range();
+                format!(
+                    "{}（第 {} 栏）应为 {min} 到 {max} 的整数，此处为 {}",
+                    counter.name_zh(),
+                    counter.field(),
+                    Excerpt(value).zh()
+                )
+            }
+            ParseFenError::Trailing(t) => {
+                format!("回合数之后多出一栏 {}", Excerpt(t).zh())
+            }
         }
     }
 }

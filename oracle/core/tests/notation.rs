@@ -592,7 +592,7 @@ fn errors_quote_a_bounded_prefix_of_the_text() {
     let forty = "x".repeat(50);
     let msg = ParseMoveError::Syntax {
         text: forty.clone(),
-        detail: "d".into(),
+        detail: xq_core::notation::ReadDetail::MissingFile,
     }
     .to_string();
     assert!(
@@ -690,6 +690,7 @@ fn check_unmarked(pos: &Position, moves: &[Move], cov: &mut Coverage) {
         } else {
             match read {
                 Err(ParseMoveError::Ambiguous { detail, .. }) => {
+                    let detail = detail.to_string();
                     for o in &same {
                         assert!(detail.contains(&format!("({o})")), "{detail} names {o}");
                     }
@@ -725,6 +726,7 @@ fn read_by_legality_blocked_pinned_and_check() {
     // Strictly the marker is required, and only the legal move is suggested.
     match parse_move(&pos, "车二进三") {
         Err(ParseMoveError::Ambiguous { detail, .. }) => {
+            let detail = detail.to_string();
             assert!(detail.contains("前车进三 (h4h7)"), "{detail}");
             assert!(!detail.contains("h2h5"), "{detail}");
         }
@@ -763,7 +765,9 @@ fn read_by_legality_blocked_pinned_and_check() {
         match read_move(&two, "车二退一", None, reading) {
             Err(ParseMoveError::Ambiguous { detail, .. }) => {
                 assert!(
-                    detail.contains("前车退一 (h6h5) or 后车退一 (h2h1)"),
+                    detail
+                        .to_string()
+                        .contains("前车退一 (h6h5) or 后车退一 (h2h1)"),
                     "{detail}"
                 )
             }

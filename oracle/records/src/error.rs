@@ -318,7 +318,7 @@ impl ErrorKind {
             ErrorKind::Truncated { reading } => format!("文件在读取中途结束（{reading}）"),
             ErrorKind::TooLarge { limit } => format!("棋谱超过 {limit} 字节"),
             ErrorKind::Syntax(s) => format!("格式错误：{s}"),
-            ErrorKind::BadFen { fen, error } => format!("FEN {fen:?} 无效：{error}"),
+            ErrorKind::BadFen { fen, error } => format!("FEN {fen:?} 无效：{}", error.zh()),
             ErrorKind::BadSetup(s) => format!("摆出的局面不合法：{s}"),
             ErrorKind::SquareOutOfRange { value } => format!("位置代码 {value} 超出棋盘"),
             ErrorKind::Move { error, .. } => error.zh(),
@@ -327,10 +327,7 @@ impl ErrorKind {
             ErrorKind::Unwritable(s) => format!("无法写出棋谱：{s}"),
             ErrorKind::CounterLimit { mv, counter } => format!(
                 "{mv} 会使{}超过 {}（本程序所能记录的上限）",
-                match counter {
-                    xq_core::Counter::Halfmoves => "半回合计数",
-                    _ => "回合数",
-                },
+                counter.name_zh(),
                 counter.range().1
             ),
             ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),

@@ -345,7 +345,17 @@ test('defect 2: a record with a bad move loads up to it; a record that cannot be
   assert.match(cut, /棋谱在第 2 着处中断/);
   assert.match(cut, /马二进五/);
   assert.match(await text('#message-error'), /第 4 行第 9 列，第 2 着/);
+  // Issue 22, defect 9: why the move is refused, in Chinese too (the
+  // readers' reasons were English words inside the Chinese sentence).
+  assert.match(cut, /b9 的马这样走不到第 5 路/);
+  assert.doesNotMatch(cut, /[a-z]{3,}/);
+  assert.match(cut, /中断：PGN/, 'Chinese punctuation in the Chinese sentence');
+  assert.doesNotMatch(await text('#message-error'), /[a-z]{3,}/);
   await shot('10-cut-record');
+  // The English page says it in English.
+  await setLang('en');
+  assert.match(await text('#movelist li.cut'), /the horse on b9 cannot reach file 5 that way/);
+  await setLang('zh');
   // A record with nothing to keep (its FEN tag is broken) is refused, and
   // nothing of the previous game stays under the message.
   await page.evaluate(() => { document.documentElement.dataset.ready = 'loading'; });

@@ -136,7 +136,7 @@ export function drawMoves() {
   if (S.game && S.game.cut) {
     const li = document.createElement('li');
     li.className = 'cut';
-    li.textContent = `✂ ${W().gameCut(S.game.cut.ply)}: ${S.lang === 'zh' ? S.game.cut.zh : S.game.cut.en}`;
+    li.textContent = `✂ ${W().gameCut(S.game.cut.ply)}${S.lang === 'zh' ? '：' : ': '}${S.lang === 'zh' ? S.game.cut.zh : S.game.cut.en}`;
     list.appendChild(li);
   }
 }

@@ -82,7 +82,7 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
     };
     Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen {
         en: e.to_string(),
-        zh: super::fen_zh::fen_zh(&e),
+        zh: e.zh(),
     })
 }
 

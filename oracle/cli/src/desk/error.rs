@@ -156,10 +156,7 @@ impl std::error::Error for DeskError {}
 
 /// Why a move of a list cannot be played, in Chinese.
 pub fn play_zh(e: &xq_core::PlayError) -> String {
-    match &e.error {
-        xq_core::PlayFault::Move(m) => format!("第 {} 着：{}", e.ply, m.zh()),
-        other => format!("第 {} 着：{}", e.ply, other),
-    }
+    e.zh()
 }
 
 /// A move of a list that cannot be played, in both languages.

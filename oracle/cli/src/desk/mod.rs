@@ -13,7 +13,6 @@
 pub mod api;
 pub mod assets;
 pub mod error;
-pub mod fen_zh;
 pub mod gate;
 pub mod hosts;
 pub mod http;

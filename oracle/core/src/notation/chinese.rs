@@ -8,15 +8,14 @@
 //! front) name the piece instead of its file. The full conventions are in
 //! `spec/NOTATION.md`.
 
-use super::common::{self, Action, Marker, MoveSpec};
-use super::{ParseMoveError, ReadNote, Reading};
+use super::common::{self, Action, MoveSpec};
+use super::{Marker, Notation, ParseMoveError, ReadDetail, ReadNote, Reading};
 use crate::position::Position;
 use crate::types::{Color, Move, Role};
 
-const SHAPE: &str = "Chinese moves look like 炮二平五, 马８进７, 前车进一 or 前七进一: \
-     a piece and its file (or 前/中/后 and the piece), then 进, 退 or 平, then a number";
-
 const NUMERALS: [char; 10] = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
+
+const NOTATION: Notation = Notation::Chinese;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
@@ -60,10 +59,15 @@ fn tok_of_char(c: char) -> Option<Tok> {
     })
 }
 
-fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
+fn tokenize(text: &str) -> Result<Vec<Tok>, ReadDetail> {
     text.chars()
         .filter(|c| !c.is_whitespace())
-        .map(|c| tok_of_char(c).ok_or_else(|| format!("unexpected character {c:?}; {SHAPE}")))
+        .map(|c| {
+            tok_of_char(c).ok_or(ReadDetail::UnexpectedChar {
+                notation: NOTATION,
+                ch: c,
+            })
+        })
         .collect()
 }
 
@@ -85,19 +89,17 @@ fn file(tok: Tok) -> Option<u8> {
 }
 
 /// Reads the text into a [`MoveSpec`] without looking at the board.
-fn read(text: &str) -> Result<MoveSpec, String> {
+fn read(text: &str) -> Result<MoveSpec, ReadDetail> {
     let toks = tokenize(text)?;
     if toks.len() < 4 || toks.len() > 5 {
-        return Err(SHAPE.to_string());
+        return Err(ReadDetail::Shape { notation: NOTATION });
     }
     let (designator, tail) = toks.split_at(toks.len() - 2);
     let Tok::Action(action) = tail[0] else {
-        return Err(format!("the action (进, 退 or 平) is missing; {SHAPE}"));
+        return Err(ReadDetail::MissingAction { notation: NOTATION });
     };
     let Some(number) = file(tail[1]) else {
-        return Err(format!(
-            "the move must end in a number 1-9 (一…九, １…９); {SHAPE}"
-        ));
+        return Err(ReadDetail::BadNumber { notation: NOTATION });
     };
     let spec = |role, marker, file| MoveSpec {
         role,
@@ -107,7 +109,7 @@ fn read(text: &str) -> Result<MoveSpec, String> {
         number,
         middle_if_three: false,
     };
-    let bad_file = || format!("files are numbered 1-9 (一…九, １…９); {SHAPE}");
+    let bad_file = || ReadDetail::BadFile { notation: NOTATION };
     match *designator {
         // 车二: the piece and its file.
         [Tok::Piece(role), f] => {
@@ -126,7 +128,7 @@ fn read(text: &str) -> Result<MoveSpec, String> {
             let f = file(f).ok_or_else(bad_file)?;
             Ok(spec(role, marker(m), Some(f)))
         }
-        _ => Err(SHAPE.to_string()),
+        _ => Err(ReadDetail::Shape { notation: NOTATION }),
     }
 }
 

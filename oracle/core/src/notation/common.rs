@@ -9,24 +9,12 @@
 //! notation spells the [`Description`]. The conventions are written up in
 //! `spec/NOTATION.md`.
 
-use super::{ParseMoveError, ReadNote, Reading};
+pub(super) use super::Marker;
+use super::{Hint, ParseMoveError, ReadDetail, ReadNote, Reading};
 use crate::attacks;
 use crate::legality::IllegalMove;
 use crate::position::Position;
 use crate::types::{Color, Move, Piece, Role, Square};
-
-/// Which of several pieces of one kind standing on one file is meant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Marker {
-    /// 前 / `+`: the one nearest the opponent.
-    Front,
-    /// 中 / `=`: the middle one of three.
-    Middle,
-    /// 后 / `-`: the one nearest the mover's own side.
-    Rear,
-    /// 一, 二, … / `1`, `2`, …: counted from the front, starting at 1.
-    Ordinal(u8),
-}
 
 /// The direction of a move, from the mover's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,27 +136,6 @@ fn marker_index(marker: Marker, count: usize) -> Option<usize> {
     }
 }
 
-fn marker_name(marker: Marker) -> String {
-    match marker {
-        Marker::Front => "front (前, +)".into(),
-        Marker::Middle => "middle (中, =)".into(),
-        Marker::Rear => "rear (后, -)".into(),
-        Marker::Ordinal(k) => format!("number {k} from the front"),
-    }
-}
-
-fn plural(role: Role) -> String {
-    format!("{}s", role.name())
-}
-
-fn how_many(n: usize, role: Role) -> String {
-    match n {
-        0 => format!("no {}", role.name()),
-        1 => format!("only one {}", role.name()),
-        _ => format!("{n} {}", plural(role)),
-    }
-}
-
 /// Says how a move must be named. `None` if no piece stands on the
 /// from-square or the move has a shape no notation can express (such a move
 /// is never legal).
@@ -223,15 +190,13 @@ fn destination(
     role: Role,
     action: Action,
     number: u8,
-) -> Result<Square, String> {
+) -> Result<Square, ReadDetail> {
+    let piece = Piece::new(color, role);
     if !(1..=9).contains(&number) {
-        return Err(format!("the number {number} is not 1-9"));
+        return Err(ReadDetail::NumberOutOfRange { number });
     }
     if action == Action::Sideways && !moves_straight(role) {
-        return Err(format!(
-            "a {} never moves sideways; give forward or backward and the file it arrives on",
-            role.name()
-        ));
+        return Err(ReadDetail::NoSideways { piece });
     }
     // Ranks gained towards the opponent (negative: backward).
     let gain = |to: Square| (to.rank() - from.rank()) * color.forward();
@@ -259,18 +224,13 @@ fn destination(
     if let Some(to) = attacks::shape_points(shape_of, from).find(|to| fits(to)) {
         return Ok(to);
     }
-    Err(match (moves_straight(role), action) {
-        (true, _) => format!("the {} on {from} would leave the board", role.name()),
-        (false, _) => {
-            let reach = match role {
-                Role::Advisor => "a neighbouring file",
-                Role::Elephant => "the file two away",
-                _ => "a file one or two away",
-            };
-            format!(
-                "the {} on {from} cannot reach file {number} that way: it moves to {reach}",
-                role.name()
-            )
+    Err(if moves_straight(role) {
+        ReadDetail::LeavesBoard { piece, from }
+    } else {
+        ReadDetail::CannotReachFile {
+            piece,
+            from,
+            file: number,
         }
     })
 }
@@ -300,7 +260,8 @@ pub(super) fn resolve(
 ) -> Result<(Move, Option<ReadNote>), ParseMoveError> {
     let us = pos.turn();
     let role = spec.role;
-    let no_such = |detail: String| ParseMoveError::NoSuchPiece {
+    let piece = Piece::new(us, role);
+    let no_such = |detail: ReadDetail| ParseMoveError::NoSuchPiece {
         text: text.to_string(),
         detail,
     };
@@ -308,13 +269,13 @@ pub(super) fn resolve(
         (None, None) => {
             return Err(ParseMoveError::Syntax {
                 text: text.to_string(),
-                detail: "the piece's file is missing".into(),
+                detail: ReadDetail::MissingFile,
             })
         }
         (None, Some(n)) => {
             let col = column(pos, us, role, board_file(us, n));
             if col.is_empty() {
-                return Err(no_such(format!("{us} has no {} on file {n}", role.name())));
+                return Err(no_such(ReadDetail::NoneOnFile { piece, file: n }));
             }
             if spec.middle_if_three && col.len() == 3 {
                 vec![col[1]]
@@ -330,11 +291,12 @@ pub(super) fn resolve(
             match marker_index(m, col.len()) {
                 Some(i) => vec![col[i]],
                 None => {
-                    return Err(no_such(format!(
-                        "{us} has {} on file {n}, so none is the {} one",
-                        how_many(col.len(), role),
-                        marker_name(m)
-                    )))
+                    return Err(no_such(ReadDetail::NoneWithMarker {
+                        piece,
+                        file: n,
+                        count: col.len(),
+                        marker: m,
+                    }))
                 }
             }
         }
@@ -348,16 +310,7 @@ pub(super) fn resolve(
             }
             match picks.len() {
                 0 => {
-                    let needed = match m {
-                        Marker::Front | Marker::Rear => "two or more".to_string(),
-                        Marker::Middle => "exactly three".to_string(),
-                        Marker::Ordinal(k) => format!("{} or more", k.max(2)),
-                    };
-                    return Err(no_such(format!(
-                        "{us} has no file with {needed} {}, so none is the {} one",
-                        plural(role),
-                        marker_name(m)
-                    )));
+                    return Err(no_such(ReadDetail::NoFileWithMarker { piece, marker: m }));
                 }
                 1 => picks,
                 _ if reading == Reading::ByLegality
@@ -366,18 +319,13 @@ pub(super) fn resolve(
                     picks
                 }
                 _ => {
-                    let files: Vec<String> = picks
-                        .iter()
-                        .map(|s| own_file(us, s.file()).to_string())
-                        .collect();
                     return Err(ParseMoveError::Ambiguous {
                         text: text.to_string(),
-                        detail: format!(
-                            "{us} has several {} on each of files {}; the file must be given{}",
-                            plural(role),
-                            files.join(", "),
-                            suggestions(pos, &picks, spec, format)
-                        ),
+                        detail: ReadDetail::SeveralFiles {
+                            piece,
+                            files: picks.iter().map(|s| own_file(us, s.file())).collect(),
+                            hint: Box::new(suggestions(pos, &picks, spec, format)),
+                        },
                     });
                 }
             }
@@ -437,25 +385,22 @@ pub(super) fn resolve(
             }
         }
     }
-    let which = match spec.file {
-        Some(n) => format!(
-            "{us} has {} {} on file {n}; the front/rear marker must say which",
-            candidates.len(),
-            plural(role)
-        ),
-        None => format!(
-            "{us} has several {} on each of files {}; the file must be given",
-            plural(role),
-            candidates
-                .iter()
-                .map(|s| own_file(us, s.file()).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
+    let hint = Box::new(suggestions(pos, &candidates, spec, format));
     Err(ParseMoveError::Ambiguous {
         text: text.to_string(),
-        detail: format!("{which}{}", suggestions(pos, &candidates, spec, format)),
+        detail: match spec.file {
+            Some(n) => ReadDetail::SeveralOnFile {
+                piece,
+                file: n,
+                count: candidates.len(),
+                hint,
+            },
+            None => ReadDetail::SeveralFiles {
+                piece,
+                files: candidates.iter().map(|s| own_file(us, s.file())).collect(),
+                hint,
+            },
+        },
     })
 }
 
@@ -485,30 +430,31 @@ fn one_legal(pos: &Position, candidates: &[Square], spec: &MoveSpec) -> Option<R
     })
 }
 
-/// ": write X or Y" for the legal moves the candidate pieces would make;
-/// an illegal move is never suggested. When none is legal, what stops each.
+/// What to write instead: the legal moves the candidate pieces would make
+/// (an illegal move is never suggested), or, when none is legal, what
+/// stops each.
 fn suggestions(
     pos: &Position,
     candidates: &[Square],
     spec: &MoveSpec,
     format: fn(&Position, Move) -> String,
-) -> String {
+) -> Hint {
     let moves: Vec<Move> = moves_of(pos, candidates, spec).collect();
-    let legal: Vec<String> = moves
+    let legal: Vec<(String, Move)> = moves
         .iter()
         .filter(|&&m| pos.check_move(m).is_ok())
-        .map(|&m| format!("{} ({m})", format(pos, m)))
+        .map(|&m| (format(pos, m), m))
         .collect();
     if !legal.is_empty() {
-        return format!(": write {}", legal.join(" or "));
+        return Hint::Write(legal);
     }
-    let refused: Vec<String> = moves
+    let refused: Vec<(Move, IllegalMove)> = moves
         .iter()
-        .filter_map(|&m| pos.check_move(m).err().map(|e| format!("{m}: {e}")))
+        .filter_map(|&m| pos.check_move(m).err().map(|e| (m, e)))
         .collect();
     if refused.is_empty() {
-        String::new()
+        Hint::None
     } else {
-        format!("; none of them can make it ({})", refused.join("; "))
+        Hint::Refused(refused)
     }
 }

@@ -1,7 +1,7 @@
 //! ICCS coordinates: `h2e2`, files a–i from Red's left, ranks 0–9 from
 //! Red's side. `h2-e2` and upper case are accepted.
 
-use super::ParseMoveError;
+use super::{End, Notation, ParseMoveError, ReadDetail};
 use crate::types::{Move, Square};
 
 pub(super) fn looks_like(t: &str) -> bool {
@@ -16,16 +16,18 @@ pub(super) fn looks_like(t: &str) -> bool {
 
 pub(super) fn parse(text: &str) -> Result<Move, ParseMoveError> {
     let t: String = text.chars().filter(|&c| c != '-').collect();
-    let syntax = |detail: &str| ParseMoveError::Syntax {
+    let syntax = |detail: ReadDetail| ParseMoveError::Syntax {
         text: text.to_string(),
-        detail: detail.to_string(),
+        detail,
     };
     if t.len() != 4 || !t.is_ascii() {
-        return Err(syntax("ICCS moves look like h2e2"));
+        return Err(syntax(ReadDetail::Shape {
+            notation: Notation::Iccs,
+        }));
     }
     let from = Square::from_iccs(&t[..2])
-        .ok_or_else(|| syntax("the from-square is off the board (files a-i, ranks 0-9)"))?;
-    let to = Square::from_iccs(&t[2..])
-        .ok_or_else(|| syntax("the to-square is off the board (files a-i, ranks 0-9)"))?;
+        .ok_or_else(|| syntax(ReadDetail::OffBoard { end: End::From }))?;
+    let to =
+        Square::from_iccs(&t[2..]).ok_or_else(|| syntax(ReadDetail::OffBoard { end: End::To }))?;
     Ok(Move::new(from, to))
 }

@@ -6,6 +6,7 @@
 
 mod chinese;
 mod common;
+mod detail;
 mod iccs;
 mod wxf;
 
@@ -15,6 +16,8 @@ use std::str::FromStr;
 use crate::legality::IllegalMove;
 use crate::position::Position;
 use crate::types::Move;
+
+pub use detail::{End, Hint, Marker, ReadDetail};
 
 /// A move notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,22 +87,22 @@ pub enum ParseMoveError {
     Syntax {
         /// The move text, trimmed of white space.
         text: String,
-        /// What is wrong with it, in words.
-        detail: String,
+        /// What is wrong with it.
+        detail: ReadDetail,
     },
     /// The notation is well formed but names no piece of the mover.
     NoSuchPiece {
         /// The move text, trimmed of white space.
         text: String,
-        /// Which piece was looked for, in words.
-        detail: String,
+        /// Which piece was looked for.
+        detail: ReadDetail,
     },
     /// Several of the mover's pieces fit the text.
     Ambiguous {
         /// The move text, trimmed of white space.
         text: String,
-        /// Which pieces fit, in words.
-        detail: String,
+        /// Which pieces fit, and what to write instead.
+        detail: ReadDetail,
     },
     /// The text names a definite move, and the move breaks a rule.
     Illegal {
@@ -136,37 +139,47 @@ const QUOTE_CHARS: usize = 40;
 /// first [`QUOTE_CHARS`] characters, `…` and the length; in quotes and
 /// escaped when `escaped` (a text that may not be a move at all).
 fn quote(text: &str, escaped: bool) -> String {
+    quote_in(text, escaped, |n| format!(" ({n} characters)"))
+}
+
+/// [`quote`] for the Chinese messages: the length said in Chinese.
+fn quote_zh(text: &str, escaped: bool) -> String {
+    quote_in(text, escaped, |n| format!("（共 {n} 个字符）"))
+}
+
+fn quote_in(text: &str, escaped: bool, length: fn(usize) -> String) -> String {
     let n = text.chars().count();
     let head: String = text.chars().take(QUOTE_CHARS).collect();
     match (n <= QUOTE_CHARS, escaped) {
         (true, true) => format!("{text:?}"),
         (true, false) => text.to_string(),
-        (false, true) => format!("{head:?}… ({n} characters)"),
-        (false, false) => format!("{head}… ({n} characters)"),
+        (false, true) => format!("{head:?}…{}", length(n)),
+        (false, false) => format!("{head}…{}", length(n)),
     }
 }
 
 impl ParseMoveError {
-    /// The explanation in Chinese, for arbiter-facing output. The details
-    /// of an unreadable text (which piece was looked for, which fit) stay
-    /// as the reader wrote them.
+    /// The explanation in Chinese, for arbiter-facing output: the same as
+    /// the `Display` text, reason and all ([`ReadDetail::zh`],
+    /// [`IllegalMove::zh`]).
     pub fn zh(&self) -> String {
         match self {
             ParseMoveError::Syntax { text, detail } => format!(
-                "{} 不是 ICCS、WXF 或中文记谱的着法：{detail}",
-                quote(text, true)
+                "{} 不是 ICCS、WXF 或中文记谱的着法：{}",
+                quote_zh(text, true),
+                detail.zh()
             ),
             ParseMoveError::NoSuchPiece { text, detail } => {
-                format!("{} 没有对应的棋子：{detail}", quote(text, false))
+                format!("{} 没有对应的棋子：{}", quote_zh(text, false), detail.zh())
             }
             ParseMoveError::Ambiguous { text, detail } => {
-                format!("{} 有歧义：{detail}", quote(text, false))
+                format!("{} 有歧义：{}", quote_zh(text, false), detail.zh())
             }
             ParseMoveError::Illegal { text, mv, reason } => {
                 if text == &mv.to_string() {
                     format!("{text} 不合规则：{}", reason.zh())
                 } else {
-                    format!("{}（{mv}）不合规则：{}", quote(text, false), reason.zh())
+                    format!("{}（{mv}）不合规则：{}", quote_zh(text, false), reason.zh())
                 }
             }
         }
@@ -318,10 +331,7 @@ pub fn read_move(
     if text.len() > MAX_MOVE_BYTES {
         return Err(ParseMoveError::Syntax {
             text: text.to_string(),
-            detail: format!(
-                "a move is a few characters; this text has {} bytes",
-                text.len()
-            ),
+            detail: ReadDetail::TooLong { bytes: text.len() },
         });
     }
     let (mv, note) = match notation.unwrap_or_else(|| detect(text)) {

@@ -7,13 +7,12 @@
 //! file instead. Files are counted from the mover's own right. The full
 //! conventions are in `spec/NOTATION.md`.
 
-use super::common::{self, Action, Marker, MoveSpec};
-use super::{ParseMoveError, ReadNote, Reading};
+use super::common::{self, Action, MoveSpec};
+use super::{Marker, Notation, ParseMoveError, ReadDetail, ReadNote, Reading};
 use crate::position::Position;
 use crate::types::{Move, Role};
 
-const SHAPE: &str = "WXF moves look like C2=5, H8+7, R+=4 or +7+1: a piece letter \
-     (K A E H R C P) and its file 1-9, or a front/rear marker; then +, - or =; then a number 1-9";
+const NOTATION: Notation = Notation::Wxf;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
@@ -51,7 +50,7 @@ fn digit(n: u8) -> char {
     char::from(b'0' + n % 10)
 }
 
-fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
+fn tokenize(text: &str) -> Result<Vec<Tok>, ReadDetail> {
     let mut toks = Vec::new();
     for c in text.chars().map(common::fullwidth_to_ascii) {
         if c.is_whitespace() {
@@ -64,7 +63,10 @@ fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
         } else if matches!(c, '+' | '-' | '=' | '.') {
             Tok::Sym(c)
         } else {
-            return Err(format!("unexpected character {c:?}; {SHAPE}"));
+            return Err(ReadDetail::UnexpectedChar {
+                notation: NOTATION,
+                ch: c,
+            });
         };
         toks.push(tok);
     }
@@ -92,20 +94,20 @@ fn file(tok: Tok) -> Option<u8> {
 }
 
 /// Reads the text into a [`MoveSpec`] without looking at the board.
-fn read(text: &str) -> Result<MoveSpec, String> {
+fn read(text: &str) -> Result<MoveSpec, ReadDetail> {
     let toks = tokenize(text)?;
     if toks.len() < 4 || toks.len() > 5 {
-        return Err(SHAPE.to_string());
+        return Err(ReadDetail::Shape { notation: NOTATION });
     }
     let (designator, tail) = toks.split_at(toks.len() - 2);
     let action = match tail[0] {
         Tok::Sym('+') => Action::Forward,
         Tok::Sym('-') => Action::Backward,
         Tok::Sym('=' | '.') => Action::Sideways,
-        _ => return Err(format!("the operator (+, - or =) is missing; {SHAPE}")),
+        _ => return Err(ReadDetail::MissingAction { notation: NOTATION }),
     };
     let Tok::Num(number @ 1..=9) = tail[1] else {
-        return Err(format!("the move must end in a number 1-9; {SHAPE}"));
+        return Err(ReadDetail::BadNumber { notation: NOTATION });
     };
     let spec = |role, marker, file| MoveSpec {
         role,
@@ -115,7 +117,7 @@ fn read(text: &str) -> Result<MoveSpec, String> {
         number,
         middle_if_three: false,
     };
-    let bad_file = || format!("files are numbered 1-9; {SHAPE}");
+    let bad_file = || ReadDetail::BadFile { notation: NOTATION };
     match *designator {
         // R2: the piece and its file; P5 is also the official name of the
         // middle one of three pawns on file 5.
@@ -151,7 +153,7 @@ fn read(text: &str) -> Result<MoveSpec, String> {
             let f = file(f).ok_or_else(bad_file)?;
             Ok(spec(role, marker(m), Some(f)))
         }
-        _ => Err(SHAPE.to_string()),
+        _ => Err(ReadDetail::Shape { notation: NOTATION }),
     }
 }
 
