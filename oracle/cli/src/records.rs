@@ -301,22 +301,8 @@ pub fn rule(
 
 fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecord> {
     // The reader has checked every move; ICCS text carries them to the
-    // ruling without ambiguity.
-    let mut texts: Vec<String> = record.main_moves().map(|m| m.to_string()).collect();
-    if let Some(last) = &record.illegal_final {
-        // The illegal move that ends the record, for the ruling on it: as
-        // written when that names the same move, else in ICCS.
-        let pos = record.to_game().current().clone();
-        let as_written = matches!(
-            xq_core::parse_move(&pos, &last.text),
-            Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
-        );
-        texts.push(if as_written {
-            last.text.clone()
-        } else {
-            last.mv.to_string()
-        });
-    }
+    // ruling without ambiguity (and the illegal last move as written).
+    let texts = record.ruling_texts();
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let recorded = match record.tags.result {
         Outcome::Ongoing => None,

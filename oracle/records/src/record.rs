@@ -234,6 +234,27 @@ impl Record {
         game
     }
 
+    /// The moves to rule on, as texts: the main line in ICCS (every move
+    /// checked when it was read), then the illegal move the record ends
+    /// with, if any — as written when that names the same move, else in
+    /// ICCS. What `xq rule` and the bindings hand to the ruling.
+    pub fn ruling_texts(&self) -> Vec<String> {
+        let mut texts: Vec<String> = self.main_moves().map(|m| m.to_string()).collect();
+        if let Some(last) = &self.illegal_final {
+            let game = self.to_game();
+            let as_written = matches!(
+                xq_core::parse_move(game.current(), &last.text),
+                Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
+            );
+            texts.push(if as_written {
+                last.text.clone()
+            } else {
+                last.mv.to_string()
+            });
+        }
+        texts
+    }
+
     /// The number of lines other than the main one, at any depth.
     pub fn variation_count(&self) -> usize {
         fn count(line: &Line) -> usize {
