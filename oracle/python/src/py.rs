@@ -79,7 +79,11 @@ fn fen_error(py: Python<'_>, e: &CoreFenError) -> PyErr {
             .collect(),
     };
     let code = problems.first().copied().unwrap_or("syntax");
-    let list = problems.into_pyobject(py).map(|l| l.into_any().unbind());
+    let list: PyResult<PyObject> = problems
+        .iter()
+        .map(|c| word(py, "ProblemCode", c))
+        .collect::<PyResult<Vec<_>>>()
+        .and_then(|l| Ok(l.into_pyobject(py)?.into_any().unbind()));
     match list {
         Ok(list) => error::<FenError>(py, code, e.to_string(), &[("problems", list)]),
         Err(e) => e,
@@ -204,14 +208,16 @@ fn game(py: Python<'_>, start: Position, moves: &[String]) -> PyResult<Game> {
     Game::from_texts(start, moves).map_err(|e| play_error(py, &e, true))
 }
 
-/// A value of the package's typed module (`_types`): an enum member by its
-/// wire word, or a class built from keywords.
+/// A class of the package's typed module (`_types`).
 fn typed<'py>(py: Python<'py>, class: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("xiangqi_oracle._types")?.getattr(class)
 }
 
+/// An enum member of the package (`_vocab`) by its wire word.
 fn word<'py>(py: Python<'py>, class: &str, w: &str) -> PyResult<Bound<'py, PyAny>> {
-    typed(py, class)?.call1((w,))
+    py.import("xiangqi_oracle._vocab")?
+        .getattr(class)?
+        .call1((w,))
 }
 
 /// A move: from a point to a point, in ICCS (`h2e2`). It is not checked
