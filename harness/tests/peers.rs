@@ -2,7 +2,8 @@
 //! Fairy-Stockfish and Sjaak II (UCI) and against every Python
 //! implementation (through its adapter in harness/adapters/) fails exactly
 //! where the expectations files say, and no entry is stale; and each
-//! adapter passes its own self-check. A peer that is not installed is
+//! adapter passes its own self-check; the Python package of the oracle
+//! answers as the oracle does. A peer that is not installed is
 //! skipped, except in CI, which installs them all (.ci/run).
 
 use std::process::Command;
@@ -274,4 +275,31 @@ fn the_protocol_handshake_example_is_what_the_example_adapter_sends() {
     let sent: serde_json::Value =
         serde_json::from_str(first.lines().next().unwrap_or_default()).unwrap();
     assert_eq!(sent, shown);
+}
+
+/// The Python package (`xiangqi_oracle`, oracle/python) through
+/// `harness/adapters/xq_python_adapter.py`, under every edition: its
+/// answers are the oracle's own, so its expectations file is the oracle's
+/// (`xq-python.yaml` is a link to `xq-oracle.yaml`): it fails exactly where
+/// the native oracle does, and nowhere else. The wheel must be installed in
+/// the `python3` on the PATH (.ci/run installs it).
+#[test]
+fn the_python_package_answers_every_case_as_the_native_oracle() {
+    if !python_module_installed("xiangqi_oracle") {
+        return;
+    }
+    let root = Suite::default_root();
+    let adapter = format!(
+        "python3 {}",
+        root.join("harness/adapters/xq_python_adapter.py").display()
+    );
+    let exp = root.join("harness/expectations/xq-python.yaml");
+    run(&[
+        "--adapter",
+        &adapter,
+        "--timeout",
+        "60",
+        "--expectations",
+        exp.to_str().unwrap(),
+    ]);
 }

@@ -302,20 +302,7 @@ pub fn rule(
 fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecord> {
     // The reader has checked every move: the ruling takes them typed.
     let moves: Vec<xq_core::Move> = record.main_moves().collect();
-    // The illegal move that ends the record, for the ruling on it: as
-    // written when that names the same move, else in ICCS.
-    let last = record.illegal_final.as_ref().map(|last| {
-        let pos = record.to_game().current().clone();
-        let as_written = matches!(
-            xq_core::parse_move(&pos, &last.text),
-            Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
-        );
-        if as_written {
-            last.text.clone()
-        } else {
-            last.mv.to_string()
-        }
-    });
+    let last = record.illegal_final_text();
     let recorded = match record.tags.result {
         Outcome::Ongoing => None,
         r => Some(r),

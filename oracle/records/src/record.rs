@@ -234,6 +234,24 @@ impl Record {
         game
     }
 
+    /// The illegal move the record ends with, as the ruling should be
+    /// given it: as written when that text names the same move, else in
+    /// ICCS. The main line goes to the ruling typed (every move was checked
+    /// when it was read); `xq rule` and the bindings hand this beside it.
+    pub fn illegal_final_text(&self) -> Option<String> {
+        let last = self.illegal_final.as_ref()?;
+        let game = self.to_game();
+        let as_written = matches!(
+            xq_core::parse_move(game.current(), &last.text),
+            Err(xq_core::ParseMoveError::Illegal { mv, .. }) if mv == last.mv
+        );
+        Some(if as_written {
+            last.text.clone()
+        } else {
+            last.mv.to_string()
+        })
+    }
+
     /// The number of lines other than the main one, at any depth.
     pub fn variation_count(&self) -> usize {
         fn count(line: &Line) -> usize {
