@@ -89,6 +89,17 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
         }
         "isLegal" => {
             let a: MoveArg = arg(input)?;
+            // A text that names no move is an error; a move that breaks a
+            // rule is the answer.
+            let mut game = game(&a.at)?;
+            if let Err(e) = game.push_text(&a.mv) {
+                if !matches!(
+                    e.error.as_move(),
+                    Some(xq_core::ParseMoveError::Illegal { .. })
+                ) {
+                    return Err(play_error(&e));
+                }
+            }
             ask_at(&a.at, "", Question::IsLegal { mv: a.mv })
         }
         "play" => {
@@ -96,7 +107,7 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
             let mut game = game(&a.at)?;
             let before = game.current().clone();
             game.push_text(&a.mv)
-                .map_err(|e| play_error(&e, a.at.moves.len()))?;
+                .map_err(|e| play_error(&e))?;
             let mv = *game.moves().last().expect("a move was played");
             Ok(json!({
                 "move": mv.to_string(),
@@ -124,6 +135,9 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
         "classify" => {
             let a: ClassifyArg = arg(input)?;
             let edition = edition(a.edition.as_deref())?;
+            game(&a.at)?
+                .push_text(&a.mv)
+                .map_err(|e| play_error(&e))?;
             ask_at(&a.at, edition, Question::Classify { mv: a.mv })
         }
         "rule" => {
@@ -211,9 +225,10 @@ struct ClassifyArg {
 #[derive(Deserialize, Clone, Copy, Default)]
 #[serde(rename_all = "lowercase")]
 enum LangArg {
+    /// As `xq rule`: the explanation in Chinese unless English is asked.
     #[default]
-    En,
     Zh,
+    En,
 }
 
 impl From<LangArg> for Lang {
@@ -298,13 +313,8 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, Error> {
 /// A move of a list that cannot be played: the code is the rule it breaks
 /// (`horse-leg-blocked` …) or why the text is no move (`syntax`,
 /// `no-such-piece`, `ambiguous`, `too-long`, `counter-limit`); the message
-/// is the CLI's (`ply 3: b0d1 is not legal: …`). `offset` is the number of
-/// moves played before the list the error counts in.
-fn play_error(e: &PlayError, offset: usize) -> Error {
-    let e = PlayError {
-        ply: e.ply + offset,
-        error: e.error.clone(),
-    };
+/// is the CLI's (`ply 3: b0d1 is not legal: …`).
+fn play_error(e: &PlayError) -> Error {
     let code = match &e.error {
         PlayFault::Move(xq_core::ParseMoveError::Illegal { reason, .. }) => {
             reason.code().to_string()
@@ -318,12 +328,12 @@ fn play_error(e: &PlayError, offset: usize) -> Error {
     };
     Error::new(code, e.to_string())
         .with("ply", json!(e.ply))
-        .with("zh", json!(xq_cli::desk::error::play_zh(&e)))
+        .with("zh", json!(xq_cli::desk::error::play_zh(e)))
 }
 
 fn game(at: &At) -> Result<Game, Error> {
     let start = start(at.fen.as_deref(), at.relaxed)?;
-    Game::from_texts(start, &at.moves).map_err(|e| play_error(&e, 0))
+    Game::from_texts(start, &at.moves).map_err(|e| play_error(&e))
 }
 
 /// The protocol's answer to a question about `at`, after the position and
@@ -369,7 +379,7 @@ fn rule(a: &RuleArg) -> Result<Value, Error> {
     let options = xq_oracle::ruling::RulingOptions::default();
     let ruling =
         xq_oracle::ruling::rule_record(start, &texts, edition, &options).map_err(|e| match &e {
-            xq_oracle::ruling::RecordError::Unplayable(p) => play_error(p, 0),
+            xq_oracle::ruling::RecordError::Unplayable(p) => play_error(p),
             other => Error::new("not-ruled", other.to_string()),
         })?;
     Ok(ruling.to_json(a.lang.into()))
