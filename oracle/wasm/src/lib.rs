@@ -106,8 +106,7 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
             let a: MoveArg = arg(input)?;
             let mut game = game(&a.at)?;
             let before = game.current().clone();
-            game.push_text(&a.mv)
-                .map_err(|e| play_error(&e))?;
+            game.push_text(&a.mv).map_err(|e| play_error(&e))?;
             let mv = *game.moves().last().expect("a move was played");
             Ok(json!({
                 "move": mv.to_string(),
@@ -135,9 +134,7 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
         "classify" => {
             let a: ClassifyArg = arg(input)?;
             let edition = edition(a.edition.as_deref())?;
-            game(&a.at)?
-                .push_text(&a.mv)
-                .map_err(|e| play_error(&e))?;
+            game(&a.at)?.push_text(&a.mv).map_err(|e| play_error(&e))?;
             ask_at(&a.at, edition, Question::Classify { mv: a.mv })
         }
         "rule" => {
