@@ -286,3 +286,9 @@ export function started(): Started;
 export function protocolLine(
   line: string,
 ): Started | { seq: number | null; result?: unknown; unsupported?: string; error?: string } | null;
+
+/** The arbiter's desk API (spec/CLI.md), as the static desk calls it. */
+export function desk(
+  route: 'info' | 'words' | 'game' | 'record' | 'position' | 'move' | 'pgn',
+  body?: string | Uint8Array,
+): unknown;

@@ -222,3 +222,13 @@ export function started() {
 export function protocolLine(line) {
   return raw('protocol', encoder.encode(line));
 }
+
+/**
+ * One request of the arbiter's desk API (spec/CLI.md: `info`, `words`,
+ * `game`, `record`, `position`, `move`, `pgn`), on the body `xq desk`
+ * takes (JSON text, or a record's bytes for `record`): what the static
+ * desk runs on. Errors are XqErrors carrying the desk's `en` and `zh`.
+ */
+export function desk(route, body = '') {
+  return raw(`desk/${route}`, bytes(body));
+}

@@ -144,6 +144,20 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
         "readRecord" => xq_cli::desk::api::record(input).map_err(desk_error),
         "ruleRecord" => rule_record(input),
         "words" => Ok(xq_cli::desk::words::words()),
+        // The desk's API (spec/CLI.md), for the static desk: the same
+        // handlers as `xq desk` serves, on the same request bodies.
+        "desk/info" => Ok(xq_cli::desk::api::info(xq_cli::desk::MAX_UPLOAD)),
+        "desk/words" => Ok(xq_cli::desk::words::words()),
+        "desk/game" => {
+            let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+            xq_cli::desk::api::game(input, never).map_err(desk_error)
+        }
+        "desk/record" => xq_cli::desk::api::record(input).map_err(desk_error),
+        "desk/position" => xq_cli::desk::api::position(input).map_err(desk_error),
+        "desk/move" => xq_cli::desk::api::check_move(input).map_err(desk_error),
+        "desk/pgn" => xq_cli::desk::api::pgn(input)
+            .map(Value::String)
+            .map_err(desk_error),
         _ => Err(Error::new(
             "unknown-method",
             format!("no method {}", xq_core::excerpt::Excerpt(method)),
@@ -423,8 +437,12 @@ fn rule_record(input: &[u8]) -> Result<Value, Error> {
     ))
 }
 
+/// The desk's error, `{code, en, zh}` as its HTTP API gives it (and
+/// `message`, the English, as every error of this module has).
 fn desk_error(e: xq_cli::desk::error::DeskError) -> Error {
-    Error::new(e.code(), e.en()).with("zh", json!(e.zh()))
+    Error::new(e.code(), e.en())
+        .with("en", json!(e.en()))
+        .with("zh", json!(e.zh()))
 }
 
 /// One line of the suite protocol answered as `xq serve` answers it, but
