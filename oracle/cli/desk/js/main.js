@@ -4,7 +4,7 @@
 // (movelist.js), the ruling (ruling.js), the report (report.js), the
 // library (library.js).
 
-import { httpBackend, BackendError } from './backend.js';
+import { pickBackend, BackendError } from './backend.js';
 import * as st from './state.js';
 import { S, START_FEN } from './state.js';
 import { W, UI, term, sideName } from './i18n.js';
@@ -16,7 +16,7 @@ import { setLibrary, drawLibrary, shownGames, scanPoints } from './library.js';
 import * as report from './report.js';
 import * as share from './share.js';
 
-const backend = httpBackend();
+const backend = pickBackend();
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 

@@ -419,6 +419,7 @@ fn record_json(r: &Record, n: usize) -> Value {
         "line": line,
         "encoding": r.source.encoding.to_string(),
         "variations": r.variation_count(),
+        "warnings": crate::records::warnings_json(r),
         "tags": {
             "title": t.title, "event": t.event, "site": t.site, "date": t.date,
             "round": t.round, "red": t.red, "black": t.black,

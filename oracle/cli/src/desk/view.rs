@@ -309,7 +309,12 @@ pub fn game_view(
             texts.len()
         )));
     }
-    let began = std::time::Instant::now();
+    // The WebAssembly build has no clock (Instant::now would panic there):
+    // its page times the call itself.
+    #[cfg(not(target_arch = "wasm32"))]
+    let began = Some(std::time::Instant::now());
+    #[cfg(target_arch = "wasm32")]
+    let began: Option<std::time::Instant> = None;
     let options = RulingOptions::default();
     let ruling: GameRuling = rule_game_cancellable(
         start.clone(),
@@ -405,6 +410,6 @@ pub fn game_view(
         agrees: ruling.agrees,
         agreement,
         summary: ruling.explain(lang),
-        millis: began.elapsed().as_secs_f64() * 1000.0,
+        millis: began.map_or(0.0, |b| b.elapsed().as_secs_f64() * 1000.0),
     })
 }

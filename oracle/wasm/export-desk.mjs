@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The static desk: writes DIR/index.html, the arbiter's desk (oracle/cli/desk)
+// with the oracle running in the page, in one file — the page, its styles,
+// its fonts, its scripts (bundled with the npm package's loader by esbuild)
+// and the WebAssembly module (base64) — so that it opens from file://, from
+// any static host, and offline. The page's code is the served desk's: only
+// the backend differs (js/backend.js picks the module when the page carries
+// it).
+//
+//   oracle/wasm/build.sh && (cd oracle/wasm/npm && npm ci)
+//   node oracle/wasm/export-desk.mjs DIR
+import { readFile, writeFile, mkdir, mkdtemp, cp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const DESK = path.join(HERE, '../cli/desk');
+const NPM = path.join(HERE, 'npm');
+const out = process.argv[2];
+if (!out || process.argv.length > 3) {
+  console.error('usage: node oracle/wasm/export-desk.mjs DIR');
+  process.exit(2);
+}
+const esbuild = createRequire(path.join(NPM, 'package.json'))('esbuild');
+
+const wasm = await readFile(path.join(NPM, 'xq.wasm')).catch(() => {
+  console.error(`${path.join(NPM, 'xq.wasm')} is missing: run oracle/wasm/build.sh first`);
+  process.exit(1);
+});
+
+// The page's modules and the loader, side by side as the page imports them.
+const stage = await mkdtemp(path.join(tmpdir(), 'xq-static-desk-'));
+try {
+  await cp(path.join(DESK, 'js'), path.join(stage, 'js'), { recursive: true });
+  await cp(path.join(NPM, 'xq.js'), path.join(stage, 'js/xq.js'));
+  const bundle = await esbuild.build({
+    entryPoints: [path.join(stage, 'js/main.js')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'warning',
+    // The loader reads file: URLs in Node only; the page never takes that path.
+    external: ['node:*'],
+  });
+  const js = bundle.outputFiles[0].text;
+
+  const dataUrl = async (file, type) =>
+    `data:${type};base64,${(await readFile(path.join(DESK, file))).toString('base64')}`;
+  let css = await readFile(path.join(DESK, 'desk.css'), 'utf8');
+  for (const font of ['xq-pieces', 'xq-text']) {
+    css = css.replace(`url(fonts/${font}.woff2)`, `url(${await dataUrl(`fonts/${font}.woff2`, 'font/woff2')})`);
+  }
+  if (css.includes('url(fonts/')) throw new Error('desk.css loads a font this script does not embed');
+
+  // Inline text must not close its element early.
+  const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
+  const style = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
+  let html = await readFile(path.join(DESK, 'index.html'), 'utf8');
+  const swaps = [
+    ['<link rel="icon" href="favicon.svg" type="image/svg+xml">',
+      `<link rel="icon" href="${await dataUrl('favicon.svg', 'image/svg+xml')}" type="image/svg+xml">`],
+    ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
+    ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
+    ['<script type="module" src="js/main.js"></script>',
+      `<script>globalThis.XQ_WASM = "${wasm.toString('base64')}";</script>\n<script type="module">${script(js)}</script>`],
+  ];
+  for (const [from, to] of swaps) {
+    if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);
+    html = html.replace(from, () => to);
+  }
+  await mkdir(out, { recursive: true });
+  await writeFile(path.join(out, 'index.html'), html);
+  await cp(path.join(DESK, 'fonts/LICENSE-OFL.txt'), path.join(out, 'LICENSE-OFL.txt'));
+  console.log(`${path.join(out, 'index.html')}: ${html.length} bytes (the module ${wasm.length})`);
+} finally {
+  await rm(stage, { recursive: true, force: true });
+}
