@@ -1,18 +1,24 @@
 #!/usr/bin/env node
-// The static desk: writes DIR/index.html, the arbiter's desk (oracle/cli/desk)
-// with the oracle running in the page, in one file — the page, its styles,
-// its fonts, its scripts (bundled with the npm package's loader by esbuild)
-// and the WebAssembly module (base64) — so that it opens from file://, from
-// any static host, and offline. The page's code is the served desk's: only
-// the backend differs (js/backend.js picks the module when the page carries
-// it).
+// The static desk: writes the arbiter's desk (oracle/cli/desk) with the
+// oracle running in the page, to open from file://, from any static host,
+// and offline. The page's code is the served desk's: only the backend
+// differs (js/backend.js picks the module when the page is a static desk).
+//
+//   DIR/index.html  the page, its styles, its fonts (data: URLs), its
+//                   scripts (bundled with the npm package's loader by
+//                   esbuild), and the module's answers to `info` and
+//                   `words`, so that it draws and is usable at once;
+//   DIR/xq.wasm     the module, compiled while it downloads when the page
+//                   is served over http(s);
+//   DIR/xq-wasm.js  the same module in base64, for file://, where the
+//                   page may not fetch a sibling file.
 //
 //   oracle/wasm/build.sh && (cd oracle/wasm/npm && npm ci)
 //   node oracle/wasm/export-desk.mjs DIR
 import { readFile, writeFile, mkdir, mkdtemp, cp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -25,10 +31,16 @@ if (!out || process.argv.length > 3) {
 }
 const esbuild = createRequire(path.join(NPM, 'package.json'))('esbuild');
 
+const npmLoader = await import(pathToFileURL(path.join(NPM, 'xq.js')).href);
 const wasm = await readFile(path.join(NPM, 'xq.wasm')).catch(() => {
   console.error(`${path.join(NPM, 'xq.wasm')} is missing: run oracle/wasm/build.sh first`);
   process.exit(1);
 });
+
+// What the page shows before its module is compiled: the module's own
+// answers, asked here.
+await npmLoader.init(wasm);
+const carried = { info: npmLoader.desk('info'), words: npmLoader.desk('words') };
 
 // The page's modules and the loader, side by side as the page imports them.
 const stage = await mkdtemp(path.join(tmpdir(), 'xq-static-desk-'));
@@ -66,7 +78,7 @@ try {
     ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
     ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
     ['<script type="module" src="js/main.js"></script>',
-      `<script>globalThis.XQ_WASM = "${wasm.toString('base64')}";</script>\n<script type="module">${script(js)}</script>`],
+      `<script>globalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>\n<script type="module">${script(js)}</script>`],
   ];
   for (const [from, to] of swaps) {
     if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);
@@ -74,8 +86,11 @@ try {
   }
   await mkdir(out, { recursive: true });
   await writeFile(path.join(out, 'index.html'), html);
+  await writeFile(path.join(out, 'xq.wasm'), wasm);
+  await writeFile(path.join(out, 'xq-wasm.js'),
+    `// The oracle's module (xq.wasm) in base64, for the desk opened from file://.\nglobalThis.XQ_WASM = "${wasm.toString('base64')}";\n`);
   await cp(path.join(DESK, 'fonts/LICENSE-OFL.txt'), path.join(out, 'LICENSE-OFL.txt'));
-  console.log(`${path.join(out, 'index.html')}: ${html.length} bytes (the module ${wasm.length})`);
+  console.log(`${path.join(out, 'index.html')}: ${html.length} bytes; xq.wasm ${wasm.length}; xq-wasm.js beside them`);
 } finally {
   await rm(stage, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
 //! The desk in a real browser: starts `xq desk` and runs the Node script
 //! `oracle/cli/desk/e2e/desk.test.mjs`, which drives a headless Chromium
 //! (Debian's `chromium`) with `playwright-core` through what an arbiter
-//! does. Without Chromium, Node or the npm package the test is skipped
+//! does; then the same script against the static desk (the exported page
+//! opened from file://, the oracle in WebAssembly, no server). Without Chromium, Node or the npm package the test is skipped
 //! locally, never in CI (`CI` set), which installs them (`.ci/run`).
 //!
 //! Before the run it writes a 300-game CBL library with the records writer
@@ -130,7 +131,77 @@ fn the_desk_works_in_a_browser() {
         }
     };
     let desk = Desk::start(&[]);
-    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("desk-screenshots");
+    run_e2e(&chromium, &node, &desk.url, "http", "desk-screenshots");
+    assert!(
+        desk.alive(),
+        "the desk stopped answering during the browser tests"
+    );
+}
+
+/// The same flows against the static desk (issue 23): the page that
+/// `oracle/wasm/export-desk.mjs` writes, opened from file:// with no server
+/// running, the oracle in the page (its WebAssembly module). It needs the
+/// module (`oracle/wasm/build.sh`) and the npm package's esbuild (`cd
+/// oracle/wasm/npm && npm ci`): without them it is skipped locally, never
+/// in CI (`.ci/run` builds both first), as `harness/tests/wasm.rs` does.
+#[test]
+fn the_static_desk_works_in_a_browser() {
+    let (chromium, node) = match needs().and_then(|n| static_needs().map(|()| n)) {
+        Ok(n) => n,
+        Err(why) => {
+            assert!(!in_ci(), "CI must build the static desk's needs: {why}");
+            eprintln!("static desk browser test skipped: {why}");
+            return;
+        }
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("static-desk");
+    let _ = std::fs::remove_dir_all(&dir);
+    let export = Command::new(&node)
+        .arg(wasm_dir().join("export-desk.mjs"))
+        .arg(&dir)
+        .output()
+        .expect("run export-desk.mjs");
+    assert!(
+        export.status.success(),
+        "export-desk.mjs failed: {}",
+        String::from_utf8_lossy(&export.stderr)
+    );
+    for file in ["index.html", "xq.wasm", "xq-wasm.js"] {
+        assert!(dir.join(file).is_file(), "the export writes {file}");
+    }
+    let index = dir.join("index.html");
+    let url = format!("file://{}", index.display());
+    run_e2e(&chromium, &node, &url, "static", "static-desk-screenshots");
+}
+
+fn wasm_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../wasm")
+}
+
+/// What the export needs, or why it is missing.
+fn static_needs() -> Result<(), String> {
+    let module = wasm_dir().join("npm/xq.wasm");
+    if !module.exists() {
+        return Err(format!(
+            "{} is missing (oracle/wasm/build.sh)",
+            module.display()
+        ));
+    }
+    let esbuild = wasm_dir().join("npm/node_modules/esbuild/package.json");
+    if !esbuild.exists() {
+        return Err("esbuild is not installed (cd oracle/wasm/npm && npm ci)".into());
+    }
+    Ok(())
+}
+
+/// Runs `desk.test.mjs` against the page at `url` (`backend`: `http` for
+/// `xq desk`, `static` for the static desk), screenshots in `shots_dir`.
+/// One browser at a time: the two runs share 2 cores and time the page.
+static BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn run_e2e(chromium: &Path, node: &Path, url: &str, backend: &str, shots_dir: &str) {
+    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join(shots_dir);
     std::fs::create_dir_all(&shots).expect("the screenshots folder");
     let library = shots.join("library-300.cbl");
     write_library(&library);
@@ -138,8 +209,9 @@ fn the_desk_works_in_a_browser() {
         .arg("--test-reporter=spec")
         .arg("desk.test.mjs")
         .current_dir(e2e_dir())
-        .env("DESK_URL", &desk.url)
-        .env("CHROMIUM", &chromium)
+        .env("DESK_URL", url)
+        .env("DESK_BACKEND", backend)
+        .env("CHROMIUM", chromium)
         .env("SCREENSHOTS", &shots)
         .env("LIBRARY", &library)
         .stdin(Stdio::null())
@@ -176,9 +248,8 @@ fn the_desk_works_in_a_browser() {
     // The script's own report, with its timings and where the screenshots are.
     eprintln!("{stdout}\n{stderr}\nscreenshots: {}", shots.display());
     let status = status.unwrap_or_else(|| panic!("the browser tests took over {TIMEOUT:?}"));
-    assert!(status.success(), "the browser tests failed ({status})");
     assert!(
-        desk.alive(),
-        "the desk stopped answering during the browser tests"
+        status.success(),
+        "the browser tests ({backend}) failed ({status})"
     );
 }

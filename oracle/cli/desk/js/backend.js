@@ -5,6 +5,9 @@
 // documents the shapes), so nothing else in the page knows where the
 // answers come from. pickBackend() chooses: the module when the page
 // carries it (a static desk, oracle/wasm/export-desk.mjs), else the server.
+// A static desk answers info() and words() from what it carries, at once,
+// and compiles its module in the background: a call that needs the module
+// waits for it.
 //
 //   info()                      editions and limits
 //   words()                     the oracle's names for kinds, patterns,
@@ -70,29 +73,89 @@ export function httpBackend(base = '') {
   };
 }
 
-/** The base64 of the module, when the page is a static desk. */
+/** The base64 of the module, when the page carries it inline. */
 function embeddedModule() {
   return typeof globalThis.XQ_WASM === 'string' ? globalThis.XQ_WASM : null;
 }
 
-export function pickBackend() {
-  return embeddedModule() ? wasmBackend() : httpBackend();
+/** What a static desk carries (oracle/wasm/export-desk.mjs): the module's
+ * own answers to `info` and `words`, asked when the page was written, so
+ * that the page is drawn and usable before the module is compiled. */
+function staticDesk() {
+  const s = globalThis.XQ_STATIC;
+  return s && typeof s === 'object' && s.info && s.words ? s : null;
 }
 
+export function pickBackend() {
+  return staticDesk() || embeddedModule() ? wasmBackend() : httpBackend();
+}
+
+/** A classic script beside the page (classic scripts load from file://,
+ * where a fetch of a sibling file is refused). */
+function sideScript(src) {
+  return new Promise((ok, fail) => {
+    const el = document.createElement('script');
+    el.src = src;
+    el.onload = ok;
+    el.onerror = () => fail(new Error(`cannot load ${src}`));
+    document.head.append(el);
+  });
+}
+
+/** Compiles base64 without blocking the page: the browser decodes a data:
+ * URL and compiles while it reads it. */
+function compileBase64(b64) {
+  return WebAssembly.compileStreaming(fetch(`data:application/wasm;base64,${b64}`))
+    .catch(() => WebAssembly.compile(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
+}
+
+/** The static desk's module: over http(s), xq.wasm beside the page,
+ * compiled while it downloads; from file:// (or if the host does not serve
+ * it as application/wasm), the same bytes in base64 from xq-wasm.js. */
+async function staticModule() {
+  if (embeddedModule()) return compileBase64(embeddedModule());
+  if (/^https?:$/.test(location.protocol)) {
+    try {
+      return await WebAssembly.compileStreaming(fetch(new URL('xq.wasm', location.href)));
+    } catch (_) { /* the base64 copy below */ }
+  }
+  await sideScript('xq-wasm.js');
+  if (!embeddedModule()) throw new Error('xq-wasm.js did not define XQ_WASM');
+  return compileBase64(embeddedModule());
+}
+
+const NO_MODULE = {
+  code: 'module',
+  en: 'The oracle module (xq.wasm) could not be loaded.',
+  zh: '无法加载裁判程序（xq.wasm）。',
+};
+
 // The oracle in the page: the npm package's loader (bundled into the static
-// page) and the module, decoded from the page itself, so that the desk
-// works from file:// and offline. Calls run on the page's thread; a
-// ruling's `signal` is honoured before and after it.
-export function wasmBackend(source = embeddedModule()) {
+// page) and the module (beside the page, or in base64 for file://), so that
+// the desk works from any static host, from file:// and offline. The module
+// is compiled in the background from the start; a call waits for it. Calls
+// run on the page's thread; a ruling's `signal` is honoured before and
+// after it.
+export function wasmBackend(source) {
+  const carried = staticDesk();
   let loading = null;
   const xq = () => (loading ||= (async () => {
     const m = await import('./xq.js');
-    const bytes = typeof source === 'string'
-      ? Uint8Array.from(atob(source), (c) => c.charCodeAt(0))
-      : source;
-    await m.init(bytes);
+    try {
+      await m.init(source !== undefined ? source : await staticModule());
+    } catch (e) {
+      console.error(e);
+      throw new BackendError(NO_MODULE);
+    }
     return m;
   })());
+  // Start at once, after the first paint; a failure is reported by the
+  // first call that needs the module.
+  if (typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => setTimeout(() => xq().catch(() => {}), 0));
+  }
+  /** A copy, so that the page may change what it is given. */
+  const answer = (v) => Promise.resolve(JSON.parse(JSON.stringify(v)));
   const aborted = () => new DOMException('The ruling was superseded.', 'AbortError');
   async function call(route, body, { raw = false, signal } = {}) {
     const m = await xq();
@@ -106,8 +169,10 @@ export function wasmBackend(source = embeddedModule()) {
   }
   return {
     kind: 'wasm',
-    info: () => call('info'),
-    words: () => call('words'),
+    info: () => (carried ? answer(carried.info) : call('info')),
+    words: () => (carried ? answer(carried.words) : call('words')),
+    /** The module's state, for the page and its tests. */
+    ready: () => xq().then(() => true),
     rule: async (game, { edition, lang, signal } = {}) => {
       const began = performance.now();
       const view = await call('game', {

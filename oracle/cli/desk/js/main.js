@@ -732,6 +732,17 @@ async function main() {
   S.flipped = !!keep.flipped;
   S.notation = NOTATIONS.includes(keep.notation) ? keep.notation : S.lang === 'en' ? 'wxf' : 'chinese';
   wire();
+  // The page's Chinese is drawn with its own font (XQ Text) when the
+  // machine has none: the words are written once it is ready, or after at
+  // most 100 ms. Written before, Chromium kept its first fallback (a font
+  // without CJK: empty boxes) in some elements of the static page even
+  // after the font had loaded.
+  if (document.fonts && document.fonts.load) {
+    await Promise.race([
+      document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}),
+      new Promise((r) => setTimeout(r, 100)),
+    ]);
+  }
   applyWords();
   drawMain();
   drawWelcome();
@@ -743,6 +754,10 @@ async function main() {
   applyWords();
   root.dataset.ready = 'page';
   performance.mark('desk-ready');
+  // A static desk's module compiles in the background: say so if it cannot.
+  if (backend.ready) {
+    backend.ready().then(() => { root.dataset.oracle = 'ready'; performance.mark('desk-oracle'); }, sayError);
+  }
   try {
     if (await openLink()) return;
   } catch (e) { sayError(e); }

@@ -10,14 +10,31 @@ import { boardSvgText, WIDTH, HEIGHT } from './board.js';
 
 let fontCss = null;
 
+/** Where the page's own @font-face for `family` loads it from: a file
+ * beside the served desk, a data: URL in the static desk (which has no
+ * fonts/ folder, and may not fetch one from file://). */
+function faceUrl(family, fallback) {
+  for (const sheet of document.styleSheets) {
+    let rules;
+    try { rules = sheet.cssRules; } catch (_) { continue; }
+    for (const r of rules) {
+      if (!(r instanceof CSSFontFaceRule)) continue;
+      if (r.style.getPropertyValue('font-family').replace(/['"]/g, '').trim() !== family) continue;
+      const m = /url\(\s*["']?([^"')]+)["']?\s*\)/.exec(r.style.getPropertyValue('src'));
+      if (m) return new URL(m[1], sheet.href || location.href).href;
+    }
+  }
+  return fallback;
+}
+
 /** The embedded fonts as CSS with data URLs (fetched once). */
 export async function embeddedFontCss() {
   if (fontCss !== null) return fontCss;
   const faces = [['XQ Pieces', 'fonts/xq-pieces.woff2', 700], ['XQ Text', 'fonts/xq-text.woff2', 400]];
   const parts = [];
-  for (const [family, url, weight] of faces) {
+  for (const [family, file, weight] of faces) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(faceUrl(family, file));
       if (!res.ok) continue;
       const bytes = new Uint8Array(await res.arrayBuffer());
       let bin = '';
