@@ -247,14 +247,14 @@ impl PyMove {
     }
 
     /// The point it leaves, in ICCS (`h2`).
-    #[getter]
-    fn from_square(&self) -> String {
+    #[getter(from_square)]
+    fn origin(&self) -> String {
         self.0.from.to_string()
     }
 
     /// The point it goes to.
-    #[getter]
-    fn to_square(&self) -> String {
+    #[getter(to_square)]
+    fn destination(&self) -> String {
         self.0.to.to_string()
     }
 
