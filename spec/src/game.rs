@@ -136,6 +136,7 @@ crate::vocabulary! {
 
 impl Color {
     /// The opponent.
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::Red => Color::Black,
@@ -146,6 +147,7 @@ impl Color {
 
 impl Outcome {
     /// The result in which `color` won.
+    #[must_use]
     pub const fn win_for(color: Color) -> Outcome {
         match color {
             Color::Red => Outcome::RedWins,

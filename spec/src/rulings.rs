@@ -29,6 +29,7 @@ crate::vocabulary! {
 
 impl MoveKind {
     /// 将, 杀 and 捉 attack; everything else is a kind of 闲 (24.8).
+    #[must_use]
     pub const fn is_attack(self) -> bool {
         matches!(self, MoveKind::Check | MoveKind::Kill | MoveKind::Chase)
     }
@@ -60,6 +61,7 @@ crate::vocabulary! {
 
 impl Pattern {
     /// The pattern of a side's move kinds over a cycle.
+    #[must_use]
     pub fn of(kinds: &[MoveKind]) -> Pattern {
         let has = |k: MoveKind| kinds.contains(&k);
         if kinds.iter().any(|k| !k.is_attack()) {
@@ -132,6 +134,7 @@ pub enum SearchStop {
 
 impl SearchStop {
     /// The name used in JSON.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             SearchStop::GameBudget => "game-budget",
@@ -146,6 +149,7 @@ pub use crate::editions::Adjudication as Procedure;
 
 impl MoveKind {
     /// The clause defining the kind's term.
+    #[must_use]
     pub const fn clause(self) -> crate::Clause {
         use crate::Clause;
         match self {
@@ -163,6 +167,7 @@ impl MoveKind {
 
 impl Pattern {
     /// The clause that names the pattern.
+    #[must_use]
     pub const fn clause(self) -> crate::Clause {
         use crate::Clause;
         match self {

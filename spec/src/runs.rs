@@ -23,12 +23,14 @@ crate::vocabulary! {
 
 impl RunStatus {
     /// Whether the implementation was actually put to the test.
+    #[must_use]
     pub const fn ran(self) -> bool {
         !matches!(self, RunStatus::Skip)
     }
 
     /// Whether this status fails a run (before tentative cases are
     /// forgiven): a wrong answer, a stale known failure, or an error.
+    #[must_use]
     pub const fn is_failure(self) -> bool {
         matches!(self, RunStatus::Fail | RunStatus::Xpass | RunStatus::Error)
     }

@@ -24,6 +24,7 @@ pub trait Vocabulary: Copy + Eq + fmt::Debug + fmt::Display + 'static {
     /// The value a wire name (or an accepted alias) names.
     fn from_name(s: &str) -> Option<Self>;
     /// The JSON schema of the wire form: `{"type": "string", "enum": […]}`.
+    #[must_use]
     fn json_schema() -> serde_json::Value {
         serde_json::json!({ "type": "string", "enum": Self::NAMES })
     }

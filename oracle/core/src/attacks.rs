@@ -39,6 +39,7 @@ pub enum Zone {
 impl Zone {
     /// Whether `sq` lies in this zone of `color`.
     #[inline]
+    #[must_use]
     pub const fn contains(self, color: Color, sq: Square) -> bool {
         match self {
             Zone::Palace => sq.in_palace_of(color),
@@ -77,6 +78,7 @@ pub enum Orientation {
 impl Orientation {
     /// The board's rank step for one rank of this orientation, for `color`.
     #[inline]
+    #[must_use]
     pub const fn rank_step(self, color: Color) -> i8 {
         match self {
             Orientation::Board => 1,
@@ -171,6 +173,7 @@ const PAWN: [Leap; 3] = [
 
 /// How a piece of kind `role` moves: the one statement of each piece's
 /// movement that every table below is built from.
+#[must_use]
 pub const fn movement(role: Role) -> Movement {
     match role {
         Role::King => Movement::Leaps {
@@ -466,6 +469,7 @@ pub enum Fit {
 
 /// How the move `from → to` of `piece` fits its movement. `from == to`
 /// is [`Fit::Shapeless`].
+#[must_use]
 pub fn classify(piece: Piece, from: Square, to: Square) -> Fit {
     let files = to.file() - from.file();
     let ranks = to.rank() - from.rank();
@@ -504,6 +508,7 @@ pub fn classify(piece: Piece, from: Square, to: Square) -> Fit {
 /// The ranks a move from `from` to `to` gains towards `color`'s opponent
 /// (negative: backward).
 #[inline]
+#[must_use]
 pub const fn forward_gain(color: Color, from: Square, to: Square) -> i8 {
     (to.rank() - from.rank()) * color.forward()
 }
@@ -530,18 +535,21 @@ fn any_leap(role: Role, from: Square, to: Square) -> Option<Option<Square>> {
 
 /// The point a horse jumping from `from` to `to` must find empty (its leg,
 /// 马腿), if `to` is a horse jump away.
+#[must_use]
 pub fn horse_leg(from: Square, to: Square) -> Option<Square> {
     any_leap(Role::Horse, from, to).flatten()
 }
 
 /// The point an elephant moving from `from` to `to` must find empty (its
 /// eye, 象眼), if `to` is an elephant move away (on either side of the river).
+#[must_use]
 pub fn elephant_eye(from: Square, to: Square) -> Option<Square> {
     any_leap(Role::Elephant, from, to).flatten()
 }
 
 /// The points strictly between two points of one file or rank, nearest to
 /// `from` first; empty if they are not on one line or are neighbours.
+#[must_use]
 pub fn line_between(from: Square, to: Square) -> Vec<Square> {
     for ray in &RAYS[from.index()] {
         let squares = ray.as_slice();
@@ -560,6 +568,7 @@ pub fn line_between(from: Square, to: Square) -> Vec<Square> {
 /// a rook, a cannon or the king (whose facing "move" is along a file). A
 /// piece standing on one of them blocks the move (拦), except that a cannon
 /// capture needs exactly one of them occupied (its screen).
+#[must_use]
 pub fn path(role: Role, from: Square, to: Square) -> Vec<Square> {
     match (role, movement(role)) {
         (Role::King, _) | (_, Movement::Lines { .. }) => line_between(from, to),
@@ -575,6 +584,7 @@ pub fn path(role: Role, from: Square, to: Square) -> Vec<Square> {
 /// with the colour, zone and river applied; a notation reads a move against
 /// the shape so that a move out of its zone is named, and then refused with
 /// the rule's reason.
+#[must_use]
 pub fn shape(role: Role, from: Square) -> Vec<Square> {
     let mut to: Vec<Square> = shape_points(role, from).collect();
     if matches!(movement(role), Movement::Leaps { .. }) {
@@ -615,6 +625,7 @@ pub fn shape_points(role: Role, from: Square) -> impl Iterator<Item = Square> {
 /// Every point `piece` could move to from `from` on an otherwise empty
 /// board: the shape of its movement with its zone (palace, own half, the
 /// pawn's forward and, once across the river, sideways steps).
+#[must_use]
 pub fn reach(piece: Piece, from: Square) -> Vec<Square> {
     match movement(piece.role) {
         Movement::Lines { .. } => shape(piece.role, from),
@@ -715,6 +726,7 @@ impl Position {
     /// could move to it if it held an enemy piece, in board order. Pins are
     /// ignored, and so is the facing rule: a king attacks only the points
     /// of its palace next to it.
+    #[must_use]
     pub fn attackers(&self, target: Square, color: Color) -> Vec<Square> {
         let mut out = Vec::new();
         find_attacker(&self.board, target, color, false, |s| {
@@ -726,6 +738,7 @@ impl Position {
     }
 
     /// Whether a piece of `color` attacks `target` (see [`Position::attackers`]).
+    #[must_use]
     pub fn is_attacked(&self, target: Square, color: Color) -> bool {
         find_attacker(&self.board, target, color, false, |_| true)
     }
@@ -733,12 +746,14 @@ impl Position {
     /// Whether `color`'s king is attacked, counting the other king as an
     /// attacker along an open file (the facing rule).
     #[inline]
+    #[must_use]
     pub fn king_attacked(&self, color: Color) -> bool {
         find_attacker(&self.board, self.king(color), color.other(), true, |_| true)
     }
 
     /// The occupied points strictly between two points on one line, nearest
     /// to `from` first.
+    #[must_use]
     pub fn between(&self, from: Square, to: Square) -> Vec<Square> {
         line_between(from, to)
             .into_iter()
@@ -748,6 +763,7 @@ impl Position {
 
     /// The pieces standing on the path of the move `from → to` of the piece
     /// on `from` (see [`path`]).
+    #[must_use]
     pub fn blockers(&self, from: Square, to: Square) -> Vec<Square> {
         let Some(p) = self.piece_at(from) else {
             return Vec::new();

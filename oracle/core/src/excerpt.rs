@@ -19,6 +19,7 @@ pub struct Excerpt<'a>(pub &'a str);
 
 impl Excerpt<'_> {
     /// The same quotation for a Chinese message: the length in Chinese.
+    #[must_use]
     pub fn zh(self) -> String {
         let text = self.0;
         match text.char_indices().nth(WHOLE_CHARS) {

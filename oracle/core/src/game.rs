@@ -53,6 +53,7 @@ pub enum PlayFault {
 
 impl PlayFault {
     /// The move text as given.
+    #[must_use]
     pub fn text(&self) -> &str {
         match self {
             PlayFault::Move(e) => e.text(),
@@ -61,6 +62,7 @@ impl PlayFault {
     }
 
     /// The notation's reason, when the text was read as a move.
+    #[must_use]
     pub fn as_move(&self) -> Option<&ParseMoveError> {
         match self {
             PlayFault::Move(e) => Some(e),
@@ -71,6 +73,7 @@ impl PlayFault {
 
 impl PlayFault {
     /// The same as the `Display` text, in Chinese, for arbiter-facing output.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             PlayFault::Move(e) => e.zh(),
@@ -89,6 +92,7 @@ impl PlayFault {
 
 impl PlayError {
     /// The same as the `Display` text, in Chinese.
+    #[must_use]
     pub fn zh(&self) -> String {
         format!("第 {} 着：{}", self.ply, self.error.zh())
     }
@@ -123,6 +127,7 @@ impl std::error::Error for PlayError {}
 
 /// Splits a move list as given on a command line or in a record: moves are
 /// separated by white space or commas; move numbers such as `1.` are skipped.
+#[must_use]
 pub fn split_moves(text: &str) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
@@ -138,6 +143,7 @@ fn is_move_number(t: &str) -> bool {
 
 impl Game {
     /// A game at `start`, with no move played yet.
+    #[must_use]
     pub fn new(start: Position) -> Game {
         Game {
             positions: vec![start.clone()],
@@ -206,21 +212,25 @@ impl Game {
     }
 
     /// The position the game started from.
+    #[must_use]
     pub fn start(&self) -> &Position {
         &self.start
     }
 
     /// The position after the last move (the start before any move).
+    #[must_use]
     pub fn current(&self) -> &Position {
         self.positions.last().expect("at least the start position")
     }
 
     /// The moves played, in order.
+    #[must_use]
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// The positions before each move, then the current one.
+    #[must_use]
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }

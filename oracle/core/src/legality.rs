@@ -82,6 +82,7 @@ impl IllegalMove {
     /// Whether a player made this move against the rules, as opposed to a
     /// record naming no move of his at all (nothing to move, the opponent's
     /// piece, a move that goes nowhere). Only the former is ruled on.
+    #[must_use]
     pub fn is_player_violation(&self) -> bool {
         !matches!(
             self,
@@ -90,6 +91,7 @@ impl IllegalMove {
     }
 
     /// The stable reason code (documented in `spec/PROTOCOL.md`).
+    #[must_use]
     pub fn code(&self) -> &'static str {
         match self {
             IllegalMove::NullMove => "null-move",
@@ -130,6 +132,7 @@ impl IllegalMove {
     ];
 
     /// The explanation in Chinese, for arbiter-facing output.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             IllegalMove::NullMove => "起点与终点相同".into(),

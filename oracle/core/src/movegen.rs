@@ -113,6 +113,7 @@ impl Position {
 
     /// The legal moves of the side to move, in board order of the moving
     /// piece.
+    #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::with_capacity(64);
         self.legal_moves_into(&mut v);
@@ -123,6 +124,7 @@ impl Position {
     /// [`Position::legal_moves`]: the legal moves that take a piece, with
     /// legality asked of the captures only (the exchange searches of the
     /// 棋例 ask this at every node).
+    #[must_use]
     pub fn legal_captures(&self) -> Vec<Move> {
         let mut v = Vec::with_capacity(128);
         self.pseudo_legal_moves_into(&mut v);
@@ -144,6 +146,7 @@ impl Position {
     }
 
     /// Whether the side to move has any legal move.
+    #[must_use]
     pub fn has_legal_move(&self) -> bool {
         let mut buf = Vec::with_capacity(128);
         self.pseudo_legal_moves_into(&mut buf);
@@ -153,6 +156,7 @@ impl Position {
     }
 
     /// Whether `m` is a legal move here.
+    #[must_use]
     pub fn is_legal(&self, m: Move) -> bool {
         self.check_move(m).is_ok()
     }

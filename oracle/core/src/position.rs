@@ -88,6 +88,7 @@ impl fmt::Display for SetupProblem {
 
 impl SetupProblem {
     /// The problem in Chinese, for arbiter-facing output.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             SetupProblem::MissingKing(c) => format!("{}没有帅（将）", c.name_zh()),
@@ -182,6 +183,7 @@ impl fmt::Display for FenError {
 
 impl FenError {
     /// The same as the `Display` text, in Chinese, for arbiter-facing output.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             FenError::Parse(e) => e.zh(),
@@ -206,6 +208,7 @@ impl From<PositionError> for FenError {
 
 impl Position {
     /// The initial position.
+    #[must_use]
     pub fn start() -> Position {
         Position::from_setup(&Setup::start(), Validation::Strict).expect("start is legal")
     }
@@ -299,6 +302,7 @@ impl Position {
     }
 
     /// The position as a plain [`Setup`]: board, side to move, counters.
+    #[must_use]
     pub fn to_setup(&self) -> Setup {
         Setup {
             board: self.board,
@@ -309,35 +313,41 @@ impl Position {
     }
 
     /// The canonical FEN.
+    #[must_use]
     pub fn fen(&self) -> String {
         self.to_setup().to_fen()
     }
 
     /// The side to move.
     #[inline]
+    #[must_use]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
     /// The piece on `sq`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
     /// Where `color`'s king stands (a position always has both kings).
     #[inline]
+    #[must_use]
     pub fn king(&self, color: Color) -> Square {
         self.kings[color.index()]
     }
 
     /// Plies since the last capture, as the FEN counts them.
+    #[must_use]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
 
     /// The move number (FEN field 6): 1 at the start, one more after each
     /// Black move.
+    #[must_use]
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
@@ -345,6 +355,7 @@ impl Position {
     /// A hash of the board and the side to move (not the move counters):
     /// equal positions in the sense of the repetition rules hash equal.
     #[inline]
+    #[must_use]
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -364,11 +375,13 @@ impl Position {
 
     /// Whether the side to move is in check (将).
     #[inline]
+    #[must_use]
     pub fn in_check(&self) -> bool {
         self.king_attacked(self.turn)
     }
 
     /// Whether the two kings stand on one file with nothing between them.
+    #[must_use]
     pub fn kings_facing(&self) -> bool {
         let (r, b) = (self.kings[0], self.kings[1]);
         if r.file() != b.file() {
@@ -435,6 +448,7 @@ impl Position {
     /// rather than wrap: the searches of the 棋例 look a few plies past a
     /// game and never show those counters. A game refuses such a move
     /// instead ([`crate::Game::push_text`], with [`Position::counter_overflow`]).
+    #[must_use]
     pub fn play_unchecked(&self, m: Move) -> Position {
         let mut next = self.clone();
         let captured = next.make(m);
@@ -452,6 +466,7 @@ impl Position {
     /// The counter that a legal move would take past its maximum, if any:
     /// the halfmove clock unless the move captures, the move number after
     /// a Black move.
+    #[must_use]
     pub fn counter_overflow(&self, m: Move) -> Option<Counter> {
         let past = |n: u32, c: Counter| n >= c.range().1;
         if !self.is_capture(m) && past(self.halfmoves, Counter::Halfmoves) {
@@ -466,6 +481,7 @@ impl Position {
     /// The same board with the other side to move (a "pass"), as the 棋例
     /// use to ask what a side threatens. `None` when the side that would be
     /// not to move is in check, where a pass has no meaning.
+    #[must_use]
     pub fn passed(&self) -> Option<Position> {
         if self.in_check() {
             return None;
@@ -478,16 +494,19 @@ impl Position {
 
     /// Whether two positions are the same for the repetition rules: the
     /// same pieces on the same points and the same side to move.
+    #[must_use]
     pub fn same_board(&self, other: &Position) -> bool {
         self.board == other.board && self.turn == other.turn
     }
 
     /// Whether a move captures in this position.
+    #[must_use]
     pub fn is_capture(&self, m: Move) -> bool {
         self.board[m.to.index()].is_some()
     }
 
     /// Whether a legal move gives check.
+    #[must_use]
     pub fn gives_check(&self, m: Move) -> bool {
         let mut p = self.clone();
         p.make(m);
@@ -495,12 +514,14 @@ impl Position {
     }
 
     /// The same position rotated by 180° with the colours swapped.
+    #[must_use]
     pub fn color_flipped(&self) -> Position {
         Position::from_setup(&self.to_setup().color_flipped(), Validation::Relaxed)
             .expect("the rules are symmetric under colour flip")
     }
 
     /// The same position reflected left–right.
+    #[must_use]
     pub fn mirrored(&self) -> Position {
         Position::from_setup(&self.to_setup().mirrored(), Validation::Relaxed)
             .expect("the rules are symmetric under mirroring")

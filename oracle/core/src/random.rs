@@ -13,6 +13,7 @@ pub struct Rng(u64);
 
 impl Rng {
     /// A generator started at `seed`: the same seed, the same numbers.
+    #[must_use]
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
@@ -34,6 +35,7 @@ impl Rng {
 
 /// The position after up to `plies` random legal moves from the start
 /// (fewer if the game ends first).
+#[must_use]
 pub fn played(seed: u64, plies: usize) -> Position {
     let mut rng = Rng::new(seed);
     let mut pos = Position::start();
@@ -50,6 +52,7 @@ pub fn played(seed: u64, plies: usize) -> Position {
 /// A random legal placement: both kings, and each other piece of the game
 /// present with some probability, each on a random point it can reach.
 /// Retries until the placement is a legal position.
+#[must_use]
 pub fn placed(seed: u64) -> Position {
     let mut rng = Rng::new(seed);
     loop {

@@ -35,6 +35,7 @@ pub struct Setup {
 
 impl Setup {
     /// An empty board, Red to move, halfmove clock 0, move number 1.
+    #[must_use]
     pub fn empty() -> Setup {
         Setup {
             board: [None; Square::COUNT],
@@ -45,12 +46,14 @@ impl Setup {
     }
 
     /// The setup of the initial position ([`START_FEN`]).
+    #[must_use]
     pub fn start() -> Setup {
         START_FEN.parse().expect("the start FEN is valid")
     }
 
     /// The piece on `sq`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
@@ -143,6 +146,7 @@ impl Setup {
     }
 
     /// The canonical FEN: uppercase Red, `k a b n r c p`, `w`/`b`, all six fields.
+    #[must_use]
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(80);
         for rank in (0..10).rev() {
@@ -176,6 +180,7 @@ impl Setup {
 
     /// The setup rotated by 180° with the colours swapped. The rules are
     /// symmetric under this map, which the tests use.
+    #[must_use]
     pub fn color_flipped(&self) -> Setup {
         let mut board = [None; Square::COUNT];
         for sq in Square::iter() {
@@ -190,6 +195,7 @@ impl Setup {
     }
 
     /// The setup reflected left–right.
+    #[must_use]
     pub fn mirrored(&self) -> Setup {
         let mut board = [None; Square::COUNT];
         for sq in Square::iter() {
@@ -243,6 +249,7 @@ pub enum Counter {
 
 impl Counter {
     /// The smallest and largest value allowed.
+    #[must_use]
     pub const fn range(self) -> (u32, u32) {
         match self {
             Counter::Halfmoves => (0, MAX_HALFMOVES),
@@ -251,6 +258,7 @@ impl Counter {
     }
 
     /// The FEN field that holds it (1-based).
+    #[must_use]
     pub const fn field(self) -> usize {
         match self {
             Counter::Halfmoves => 5,
@@ -259,6 +267,7 @@ impl Counter {
     }
 
     /// Its name in messages: `halfmove clock` or `move number`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Counter::Halfmoves => "halfmove clock",
@@ -267,6 +276,7 @@ impl Counter {
     }
 
     /// Its name in Chinese messages: 未吃子半回合数 or 回合数.
+    #[must_use]
     pub const fn name_zh(self) -> &'static str {
         match self {
             Counter::Halfmoves => "未吃子半回合数",
@@ -393,6 +403,7 @@ impl ParseFenError {
     /// as the English (`Display`), in Chinese words, without its lead
     /// ("invalid FEN"), which each caller words in its own sentence. Ranks
     /// are counted as in ICCS, 0–9 from Red's side.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             ParseFenError::Empty => "FEN 为空".into(),

@@ -24,6 +24,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// The result in which `color` won.
+    #[must_use]
     pub fn win_for(color: Color) -> Outcome {
         match color {
             Color::Red => Outcome::RedWins,
@@ -32,6 +33,7 @@ impl Outcome {
     }
 
     /// The result as records and JSON write it: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::RedWins => "1-0",
@@ -58,6 +60,7 @@ pub enum EndReason {
 
 impl EndReason {
     /// The code in JSON: `checkmate` or `stalemate`.
+    #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -66,6 +69,7 @@ impl EndReason {
     }
 
     /// The Chinese term (将死, 困毙), for arbiter-facing output.
+    #[must_use]
     pub fn zh(self) -> &'static str {
         match self {
             EndReason::Checkmate => "将死",
@@ -95,6 +99,7 @@ pub struct Status {
 impl Position {
     /// Where the game stands for the side to move: whether it is in check,
     /// how many legal moves it has, and the result and reason if it has none.
+    #[must_use]
     pub fn status(&self) -> Status {
         let in_check = self.in_check();
         let legal_moves = self.legal_moves().len();

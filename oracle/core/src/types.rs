@@ -27,6 +27,7 @@ impl Color {
 
     /// The opponent.
     #[inline]
+    #[must_use]
     pub const fn other(self) -> Color {
         match self {
             Color::Red => Color::Black,
@@ -36,12 +37,14 @@ impl Color {
 
     /// 0 for Red, 1 for Black: the index of per-side tables.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The rank step that moves a piece of this side forward.
     #[inline]
+    #[must_use]
     pub const fn forward(self) -> i8 {
         match self {
             Color::Red => 1,
@@ -50,6 +53,7 @@ impl Color {
     }
 
     /// The name in JSON and messages: `red` or `black`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Color::Red => "red",
@@ -58,6 +62,7 @@ impl Color {
     }
 
     /// The Chinese name (红方, 黑方), for arbiter-facing output.
+    #[must_use]
     pub const fn name_zh(self) -> &'static str {
         match self {
             Color::Red => "红方",
@@ -105,11 +110,13 @@ impl Role {
 
     /// 0 (king) to 6 (pawn), in the order of [`Role::ALL`].
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// How many of this kind each side has at the start of a game.
+    #[must_use]
     pub const fn initial_count(self) -> usize {
         match self {
             Role::King => 1,
@@ -119,6 +126,7 @@ impl Role {
     }
 
     /// The FEN letter (lowercase); Red's is uppercase.
+    #[must_use]
     pub const fn fen_char(self) -> char {
         match self {
             Role::King => 'k',
@@ -133,6 +141,7 @@ impl Role {
 
     /// Parses a FEN letter of either case, including the alternative
     /// letters `e` (elephant) and `h` (horse).
+    #[must_use]
     pub fn from_fen_char(c: char) -> Option<(Color, Role)> {
         let color = if c.is_ascii_uppercase() {
             Color::Red
@@ -154,6 +163,7 @@ impl Role {
 
     /// The English name in lowercase (`king`, `horse`, `cannon` …), as
     /// messages write it.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Role::King => "king",
@@ -212,17 +222,20 @@ pub struct Piece {
 impl Piece {
     /// The piece of this side and kind.
     #[inline]
+    #[must_use]
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }
 
     /// A dense index 0..14, Red's kinds first.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.color.index() * 7 + self.role.index()
     }
 
     /// The FEN letter: uppercase for Red (`R`), lowercase for Black (`r`).
+    #[must_use]
     pub fn fen_char(self) -> char {
         let c = self.role.fen_char();
         match self.color {
@@ -232,6 +245,7 @@ impl Piece {
     }
 
     /// The traditional character for this piece (Red and Black differ).
+    #[must_use]
     pub const fn zh(self) -> char {
         match (self.color, self.role) {
             (Color::Red, Role::King) => '帅',
@@ -298,6 +312,7 @@ impl Square {
 
     /// The square at `file` (0–8) and `rank` (0–9), if both are on the board.
     #[inline]
+    #[must_use]
     pub const fn new(file: i8, rank: i8) -> Option<Square> {
         if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
             Some(Square((rank * 9 + file) as u8))
@@ -309,6 +324,7 @@ impl Square {
     /// # Panics
     /// Panics if `index >= 90`; use only with indices known to be valid.
     #[inline]
+    #[must_use]
     pub const fn from_index(index: usize) -> Square {
         assert!(index < 90);
         Square(index as u8)
@@ -316,42 +332,49 @@ impl Square {
 
     /// `rank * 9 + file`: 0 for `a0`, 8 for `i0`, 89 for `i9`.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The file, 0–8 (ICCS `a`–`i`) from Red's left.
     #[inline]
+    #[must_use]
     pub const fn file(self) -> i8 {
         (self.0 % 9) as i8
     }
 
     /// The rank, 0–9 from Red's side: 0 is Red's back rank, 9 Black's.
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> i8 {
         (self.0 / 9) as i8
     }
 
     /// The square `df` files and `dr` ranks away, if on the board.
     #[inline]
+    #[must_use]
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         Square::new(self.file() + df, self.rank() + dr)
     }
 
     /// The same point seen from the other side (rotated by 180°).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> Square {
         Square(89 - self.0)
     }
 
     /// The same point reflected left–right.
     #[inline]
+    #[must_use]
     pub const fn mirror(self) -> Square {
         Square((self.0 / 9) * 9 + (8 - self.0 % 9))
     }
 
     /// Whether this point lies on `color`'s own half of the board.
     #[inline]
+    #[must_use]
     pub const fn on_side_of(self, color: Color) -> bool {
         match color {
             Color::Red => self.rank() <= 4,
@@ -361,6 +384,7 @@ impl Square {
 
     /// Whether this point lies in `color`'s palace (九宫).
     #[inline]
+    #[must_use]
     pub const fn in_palace_of(self, color: Color) -> bool {
         let f = self.file();
         if f < 3 || f > 5 {
@@ -373,6 +397,7 @@ impl Square {
     }
 
     /// Parses ICCS coordinates such as `e0` (case-insensitive).
+    #[must_use]
     pub fn from_iccs(s: &str) -> Option<Square> {
         let b = s.as_bytes();
         if b.len() != 2 {
@@ -437,17 +462,20 @@ pub struct Move {
 impl Move {
     /// The move from `from` to `to`, not checked against any position.
     #[inline]
+    #[must_use]
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
 
     /// The same move seen from the other side (both points rotated by
     /// 180°), as played on a colour-flipped board.
+    #[must_use]
     pub const fn flip(self) -> Move {
         Move::new(self.from.flip(), self.to.flip())
     }
 
     /// The same move reflected left–right, as played on a mirrored board.
+    #[must_use]
     pub const fn mirror(self) -> Move {
         Move::new(self.from.mirror(), self.to.mirror())
     }

@@ -26,6 +26,7 @@ pub enum TextEncoding {
 
 impl TextEncoding {
     /// The name used on command lines and in JSON.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             TextEncoding::Utf8 => "utf-8",
@@ -186,6 +187,7 @@ fn score(text: &str) -> usize {
 /// Guesses the encoding of a text record. `bytes` may be a prefix of the
 /// file: a multi-byte sequence cut at its end does not count against
 /// UTF-8 or the legacy encodings.
+#[must_use]
 pub fn detect(bytes: &[u8]) -> TextEncoding {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         return TextEncoding::Utf8Bom;

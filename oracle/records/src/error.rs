@@ -144,6 +144,7 @@ impl RecordError {
     }
 
     /// The record as far as it could be read, if any of it could.
+    #[must_use]
     pub fn partial(&self) -> Option<&Record> {
         self.partial.as_deref()
     }
@@ -155,6 +156,7 @@ impl RecordError {
 
     /// A file that cannot be opened or read, for callers that open files
     /// themselves (the error is about the file, not a game of it).
+    #[must_use]
     pub fn io(e: &std::io::Error) -> RecordError {
         RecordError::new(ErrorKind::Io(e.to_string()))
     }
@@ -188,6 +190,7 @@ impl RecordError {
     }
 
     /// A short stable name of the kind, for JSON and tests.
+    #[must_use]
     pub fn code(&self) -> &'static str {
         match self.kind {
             ErrorKind::Empty => "empty",
@@ -289,6 +292,7 @@ impl RecordError {
     /// The same as the `Display` text, in Chinese, for arbiter-facing
     /// output (the desk). Details the readers word themselves (a syntax
     /// problem, an I/O error) are quoted as they are.
+    #[must_use]
     pub fn zh(&self) -> String {
         let mut parts = Vec::new();
         if let Some(format) = self.format {
@@ -309,6 +313,7 @@ impl RecordError {
 
 impl ErrorKind {
     /// What is wrong, in Chinese.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             ErrorKind::Empty => "文件为空".into(),

@@ -32,6 +32,7 @@ impl Format {
     ];
 
     /// The name used on command lines and in JSON.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Format::Pgn => "pgn",

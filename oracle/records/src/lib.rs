@@ -118,11 +118,13 @@ enum State<R> {
 /// Reads records from bytes in memory, detecting the format and encoding.
 /// The entry point for fuzzing: any bytes give records or errors, never a
 /// panic.
+#[must_use]
 pub fn read_bytes(bytes: &[u8]) -> Reader<&[u8]> {
     Reader::new(bytes, ReadOptions::default())
 }
 
 /// Reads records from bytes in memory with the format or encoding given.
+#[must_use]
 pub fn read_bytes_with(bytes: &[u8], options: ReadOptions) -> Reader<&[u8]> {
     Reader::new(bytes, options)
 }
@@ -208,6 +210,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// The format being read.
+    #[must_use]
     pub fn format(&self) -> Format {
         self.format
     }

@@ -116,6 +116,7 @@ pub enum RecordType {
 
 impl RecordType {
     /// The English name, as written in a PGN `RecordType` tag.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             RecordType::FullGame => "full game",
@@ -126,6 +127,7 @@ impl RecordType {
     }
 
     /// The Chinese name.
+    #[must_use]
     pub fn zh(self) -> &'static str {
         match self {
             RecordType::FullGame => "全局",
@@ -136,6 +138,7 @@ impl RecordType {
     }
 
     /// Reads an English or Chinese name.
+    #[must_use]
     pub fn parse(s: &str) -> Option<RecordType> {
         Some(match s.trim().to_ascii_lowercase().as_str() {
             "full game" | "全局" | "full" | "game" => RecordType::FullGame,
@@ -176,6 +179,7 @@ pub struct MoveNode {
 
 impl MoveNode {
     /// A bare move, without comment, NAGs or variations.
+    #[must_use]
     pub fn new(mv: Move) -> MoveNode {
         MoveNode {
             mv,
@@ -203,6 +207,7 @@ pub struct Source {
 
 impl Record {
     /// An empty record of a game from `start`.
+    #[must_use]
     pub fn new(start: Position) -> Record {
         Record {
             tags: Tags::default(),
@@ -226,6 +231,7 @@ impl Record {
 
     /// The main line as an [`xq_core::Game`]: the start position and the
     /// moves, each already checked when the record was read.
+    #[must_use]
     pub fn to_game(&self) -> Game {
         let mut game = Game::new(self.start.clone());
         for mv in self.main_moves() {
@@ -238,6 +244,7 @@ impl Record {
     /// given it: as written when that text names the same move, else in
     /// ICCS. The main line goes to the ruling typed (every move was checked
     /// when it was read); `xq rule` and the bindings hand this beside it.
+    #[must_use]
     pub fn illegal_final_text(&self) -> Option<String> {
         let last = self.illegal_final.as_ref()?;
         let game = self.to_game();
@@ -253,6 +260,7 @@ impl Record {
     }
 
     /// The number of lines other than the main one, at any depth.
+    #[must_use]
     pub fn variation_count(&self) -> usize {
         fn count(line: &Line) -> usize {
             line.moves
@@ -266,6 +274,7 @@ impl Record {
     /// Every variation, depth first, as the moves from the start position
     /// that lead into it followed by its own moves. The main line is not
     /// included.
+    #[must_use]
     pub fn variations(&self) -> Vec<Vec<Move>> {
         fn walk(line: &Line, prefix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) {
             let base = prefix.len();

@@ -110,6 +110,7 @@ impl Warning {
     }
 
     /// A short stable name of the kind, for JSON and the bulk summary.
+    #[must_use]
     pub fn code(&self) -> &'static str {
         self.kind.code()
     }
@@ -131,6 +132,7 @@ impl WarningKind {
 
     /// The place of [`WarningKind::code`] in [`WarningKind::CODES`], for
     /// counting by kind.
+    #[must_use]
     pub fn index(&self) -> usize {
         let code = self.code();
         Self::CODES
@@ -140,6 +142,7 @@ impl WarningKind {
     }
 
     /// A short stable name, for JSON and the bulk summary.
+    #[must_use]
     pub fn code(&self) -> &'static str {
         match self {
             WarningKind::ReadByLegality { .. } => "read-by-legality",
@@ -154,6 +157,7 @@ impl WarningKind {
     }
 
     /// What was tolerated, in Chinese.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             WarningKind::ReadByLegality { text, mv, pieces } => format!(
@@ -250,6 +254,7 @@ impl fmt::Display for Warning {
 
 impl Warning {
     /// The same as the `Display` text, in Chinese.
+    #[must_use]
     pub fn zh(&self) -> String {
         let parts = place_zh(self.at, self.ply, self.in_variation);
         if parts.is_empty() {

@@ -42,12 +42,14 @@ pub struct LimitState {
 
 impl LimitState {
     /// Whether some side may claim the draw now.
+    #[must_use]
     pub fn reached(&self) -> bool {
         !self.claimable_by.is_empty()
     }
 }
 
 /// Where the natural limit stands at the end of `game`, under `rules`.
+#[must_use]
 pub fn state(game: &Game, rules: &NaturalLimitRules) -> LimitState {
     let positions = game.positions();
     let moves = game.moves();

@@ -23,6 +23,7 @@ pub use xq_spec::protocol::*;
 use xq_spec::{IllegalMoveCode, ProblemCode, Rejection};
 
 /// The stable code of a setup problem, used by `position` answers.
+#[must_use]
 pub fn problem_code(p: &SetupProblem) -> ProblemCode {
     use ProblemCode as P;
     match p {
@@ -37,6 +38,7 @@ pub fn problem_code(p: &SetupProblem) -> ProblemCode {
 }
 
 /// The rejection of a move text, as `convert` answers give it.
+#[must_use]
 pub fn rejection(e: &ParseMoveError) -> Rejection {
     match e {
         ParseMoveError::Syntax { .. } => Rejection::Syntax,
@@ -47,6 +49,7 @@ pub fn rejection(e: &ParseMoveError) -> Rejection {
 }
 
 /// The handshake the built-in oracle gives.
+#[must_use]
 pub fn oracle_started(editions: Vec<String>) -> Started {
     Started {
         kind: StartedType::Started,
@@ -62,12 +65,14 @@ pub fn oracle_started(editions: Vec<String>) -> Started {
 
 /// The spec's code of an illegal move (the two vocabularies are one list,
 /// checked by a test).
+#[must_use]
 pub fn illegal_move_code(reason: &xq_core::IllegalMove) -> IllegalMoveCode {
     IllegalMoveCode::from_name(reason.code())
         .unwrap_or_else(|| panic!("{} is not an illegal-move code of xq-spec", reason.code()))
 }
 
 /// The core's notation for the spec's.
+#[must_use]
 pub fn notation(n: xq_spec::Notation) -> xq_core::notation::Notation {
     use xq_core::notation::Notation as N;
     match n {
@@ -78,6 +83,7 @@ pub fn notation(n: xq_spec::Notation) -> xq_core::notation::Notation {
 }
 
 /// The spec's word for a core result.
+#[must_use]
 pub fn outcome(o: xq_core::Outcome) -> xq_spec::Outcome {
     match o {
         xq_core::Outcome::RedWins => xq_spec::Outcome::RedWins,
@@ -88,6 +94,7 @@ pub fn outcome(o: xq_core::Outcome) -> xq_spec::Outcome {
 }
 
 /// The spec's word for why a game ended on the board.
+#[must_use]
 pub fn end_reason(r: xq_core::EndReason) -> xq_spec::EndReason {
     match r {
         xq_core::EndReason::Checkmate => xq_spec::EndReason::Checkmate,
@@ -96,6 +103,7 @@ pub fn end_reason(r: xq_core::EndReason) -> xq_spec::EndReason {
 }
 
 /// The spec's word for a side.
+#[must_use]
 pub fn color(c: xq_core::Color) -> xq_spec::Color {
     match c {
         xq_core::Color::Red => xq_spec::Color::Red,
@@ -162,6 +170,7 @@ pub fn answer_within(req: &Request, budget: Duration) -> Result<Reply, BudgetErr
 }
 
 /// The built-in oracle's answer to a request.
+#[must_use]
 pub fn answer(req: &Request) -> Reply {
     answer_cancellable(req, &AtomicBool::new(false))
 }

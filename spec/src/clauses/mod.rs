@@ -34,6 +34,7 @@ pub struct ClauseEntry {
 impl ClauseEntry {
     /// The articles of an edition this clause rests on (none when the
     /// registry gives none for it).
+    #[must_use]
     pub fn articles(&self, edition: &str) -> &'static [Article] {
         self.articles
             .iter()
@@ -45,6 +46,7 @@ impl ClauseEntry {
 include!(concat!(env!("OUT_DIR"), "/clauses.rs"));
 
 /// The registry entry with this id.
+#[must_use]
 pub fn get(id: &str) -> Option<&'static ClauseEntry> {
     REGISTRY.iter().find(|c| c.id == id)
 }
@@ -168,6 +170,7 @@ crate::vocabulary! {
 
 impl Clause {
     /// The registry id.
+    #[must_use]
     pub const fn id(self) -> &'static str {
         self.name()
     }
@@ -176,11 +179,13 @@ impl Clause {
     ///
     /// # Panics
     /// Never for a clause of [`Clause::ALL`]: a test checks them all.
+    #[must_use]
     pub fn entry(self) -> &'static ClauseEntry {
         get(self.id()).unwrap_or_else(|| panic!("{} is not in spec/clauses.yaml", self.id()))
     }
 
     /// The articles of an edition this clause rests on, e.g. `24.11`.
+    #[must_use]
     pub fn articles(self, edition: &str) -> &'static [Article] {
         self.entry().articles(edition)
     }

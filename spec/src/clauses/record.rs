@@ -65,6 +65,7 @@ pub struct Article {
 
 /// Splits a reference as the registry writes it (`figure 7`, `24.3`) into
 /// its kind and number; `None` if the kind is unknown or the number empty.
+#[must_use]
 pub fn split_reference(text: &str) -> Option<(ArticleKind, &str)> {
     let (kind, number) = match text.rsplit_once(' ') {
         Some((kind, number)) => (ArticleKind::from_name(kind)?, number),
@@ -77,6 +78,7 @@ pub fn split_reference(text: &str) -> Option<(ArticleKind, &str)> {
 impl Article {
     /// The reference in English, as the registry writes it: `24.3`,
     /// `figure 7`, `rule 32`.
+    #[must_use]
     pub fn en(&self) -> String {
         match self.kind {
             ArticleKind::Article => self.number.to_string(),
@@ -86,6 +88,7 @@ impl Article {
 
     /// The reference in Chinese: `24.3`, `图7`, `参考图5`, `第32条`,
     /// `棋例总纲第6条` …
+    #[must_use]
     pub fn zh(&self) -> String {
         let n = self.number;
         match self.kind {

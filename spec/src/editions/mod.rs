@@ -45,11 +45,13 @@ pub struct Edition {
 
 impl Edition {
     /// The 棋例 parameters.
+    #[must_use]
     pub fn repetition(&self) -> &RepetitionRules {
         &self.rules.repetition
     }
 
     /// The natural-limit parameters.
+    #[must_use]
     pub fn natural_limit(&self) -> &NaturalLimitRules {
         &self.rules.natural_limit
     }
@@ -58,11 +60,13 @@ impl Edition {
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// Every edition, the default first, then by year.
+#[must_use]
 pub fn all() -> &'static [Edition] {
     EDITIONS
 }
 
 /// The edition with this id.
+#[must_use]
 pub fn get(id: &str) -> Option<&'static Edition> {
     EDITIONS.iter().find(|e| e.id == id)
 }

@@ -102,6 +102,7 @@ pub enum Question {
 
 impl Question {
     /// The question's name as used in handshakes and case files.
+    #[must_use]
     pub fn kind(&self) -> QuestionKind {
         match self {
             Question::LegalMoves => QuestionKind::LegalMoves,
@@ -183,11 +184,13 @@ impl Started {
     }
 
     /// Whether the implementation declares this question.
+    #[must_use]
     pub fn answers(&self, kind: QuestionKind) -> bool {
         self.questions.contains(&Known::Known(kind))
     }
 
     /// The time scale the implementation asked for (1 when it did not).
+    #[must_use]
     pub fn time_scale(&self) -> f64 {
         self.limits
             .as_ref()
@@ -257,6 +260,7 @@ impl std::error::Error for ReplyError {}
 
 impl Reply {
     /// A reply carrying an answer to request `seq`.
+    #[must_use]
     pub fn result(seq: u64, result: Value) -> Reply {
         Reply {
             seq: Some(seq),

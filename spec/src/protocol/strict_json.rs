@@ -22,6 +22,7 @@ fn quote_or_escape(b: &[u8]) -> Option<usize> {
 /// for speed: one pass over the bytes, no allocation but the path). When
 /// unsure — a key with an escape, an object inside an array — it says
 /// `false`, and the caller takes the exact, slower way.
+#[must_use]
 pub fn all_known(text: &str, known: &[String]) -> bool {
     let b = text.as_bytes();
     // For each open container: whether it is an object, and the length

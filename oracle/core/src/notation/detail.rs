@@ -283,6 +283,7 @@ impl Hint {
 impl ReadDetail {
     /// The reason in Chinese, for arbiter-facing output (the desk, `xq rule
     /// --lang zh`): the same fields as the English, in Chinese words.
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             ReadDetail::TooLong { bytes } => {

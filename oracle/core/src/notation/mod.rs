@@ -36,6 +36,7 @@ impl Notation {
 
     /// The name in JSON and on the command line: `iccs`, `wxf` or
     /// `chinese` (the protocol's `to` values).
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Notation::Iccs => "iccs",
@@ -117,6 +118,7 @@ pub enum ParseMoveError {
 
 impl ParseMoveError {
     /// The move text the error is about.
+    #[must_use]
     pub fn text(&self) -> &str {
         match self {
             ParseMoveError::Syntax { text, .. }
@@ -162,6 +164,7 @@ impl ParseMoveError {
     /// The explanation in Chinese, for arbiter-facing output: the same as
     /// the `Display` text, reason and all ([`ReadDetail::zh`],
     /// [`IllegalMove::zh`]).
+    #[must_use]
     pub fn zh(&self) -> String {
         match self {
             ParseMoveError::Syntax { text, detail } => format!(
@@ -265,6 +268,7 @@ pub enum ReadNote {
 
 impl ReadNote {
     /// A short stable name, for JSON: `read-by-legality`.
+    #[must_use]
     pub fn code(self) -> &'static str {
         match self {
             ReadNote::ByLegality { .. } => "read-by-legality",
@@ -285,6 +289,7 @@ impl fmt::Display for ReadNote {
 
 impl ReadNote {
     /// The explanation in Chinese.
+    #[must_use]
     pub fn zh(self) -> String {
         match self {
             ReadNote::ByLegality { pieces } => {
@@ -349,6 +354,7 @@ pub fn read_move(
 }
 
 /// Writes a legal move in the given notation.
+#[must_use]
 pub fn format_move(pos: &Position, mv: Move, notation: Notation) -> String {
     match notation {
         Notation::Iccs => mv.to_string(),

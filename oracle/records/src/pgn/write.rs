@@ -35,6 +35,7 @@ impl Default for PgnOptions {
 /// [`pgn_changes`] lists: a `}` inside a comment is written as the
 /// full-width `｝`, a line break inside a tag value as a space, and a tag
 /// whose name PGN cannot spell is left out.
+#[must_use]
 pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
     let mut out = String::with_capacity(512 + record.main.moves.len() * 12);
     out.push_str("[Game \"Chinese Chess\"]\n");
@@ -102,6 +103,7 @@ pub fn write_pgn(record: &Record, options: &PgnOptions) -> String {
 /// What [`write_pgn`] writes otherwise than the record holds, one entry
 /// per item (empty when the PGN reads back as the same record), so that a
 /// caller can say so rather than change a record silently.
+#[must_use]
 pub fn pgn_changes(record: &Record, options: &PgnOptions) -> Vec<String> {
     let mut changes = Vec::new();
     let t = &record.tags;

@@ -36,6 +36,7 @@ impl KeyBytes {
     /// Key bytes made from a seed, with KeysSum chosen as the readers of
     /// the format expect (KeysSum + KeyXY + KeyXYf + KeyXYt ≡ 0 mod 256,
     /// as in the real files).
+    #[must_use]
     pub fn from_seed(seed: u64) -> KeyBytes {
         let mut rng = xq_core::random::Rng::new(seed);
         let mut byte = || (rng.next_u64() & 0xFF) as u8;

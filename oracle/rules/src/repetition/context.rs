@@ -50,6 +50,7 @@ impl<'a> MoveContext<'a> {
     ///
     /// # Panics
     /// Panics if the game has no move `i`.
+    #[must_use]
     pub fn new(
         game: &'a Game,
         i: usize,

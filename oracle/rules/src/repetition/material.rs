@@ -18,6 +18,7 @@ use super::search::Search;
 use crate::edition::{MaterialValues, RepetitionRules};
 
 /// The value of a piece in exchange accounting.
+#[must_use]
 pub fn value(values: &MaterialValues, piece: Piece) -> i32 {
     match piece.role {
         Role::Rook => values.rook,
@@ -34,6 +35,7 @@ pub fn value(values: &MaterialValues, piece: Piece) -> i32 {
 /// What giving up `piece` costs `chaser` when it sacrifices it to win
 /// material through a check: its [`value`], except that a pawn floats up
 /// (图24: 送兵换马 — a pawn given up for a minor piece wins nothing).
+#[must_use]
 pub fn worth(values: &MaterialValues, piece: Piece, chaser: Color) -> i32 {
     if piece.role == Role::Pawn && piece.color == chaser {
         values.pawn_given_up
@@ -45,6 +47,7 @@ pub fn worth(values: &MaterialValues, piece: Piece, chaser: Color) -> i32 {
 /// Whether a piece counts as 子力 (material that can be chased): not the
 /// king, and a pawn only once it has crossed the river unless the edition
 /// says otherwise.
+#[must_use]
 pub fn is_material(piece: Piece, sq: Square, rules: &RepetitionRules) -> bool {
     match piece.role {
         Role::King => false,

@@ -45,11 +45,13 @@ pub struct Cycle {
 
 impl Cycle {
     /// The number of moves in the cycle.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.last_ply + 1 - self.first_ply
     }
 
     /// A cycle always holds at least one move of each side.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         false
     }
@@ -57,6 +59,7 @@ impl Cycle {
 
 /// Finds the cycle that ends with the game's last move, if the final
 /// position occurred before.
+#[must_use]
 pub fn find_cycle(game: &Game) -> Option<Cycle> {
     let positions = game.positions();
     let last = positions.len() - 1;
@@ -88,6 +91,7 @@ pub struct SideCycle {
 
 impl SideCycle {
     /// The kinds of the side's moves, in order.
+    #[must_use]
     pub fn kinds(&self) -> Vec<MoveKind> {
         self.moves.iter().map(|(_, c)| c.kind).collect()
     }
@@ -108,6 +112,7 @@ pub struct CycleRuling {
 
 impl CycleRuling {
     /// The plies whose classification ran out of search budget.
+    #[must_use]
     pub fn incomplete_plies(&self) -> Vec<usize> {
         let mut v: Vec<usize> = [&self.red, &self.black]
             .iter()
@@ -125,6 +130,7 @@ impl CycleRuling {
 ///
 /// # Panics
 /// Panics if the game has no move.
+#[must_use]
 pub fn classify_last(game: &Game, rules: &RepetitionRules, limits: &SearchLimits) -> Classified {
     let i = game
         .moves()
@@ -142,6 +148,7 @@ pub fn classify_last(game: &Game, rules: &RepetitionRules, limits: &SearchLimits
 
 /// Classifies every move of the cycle and rules on it. The cycle's node
 /// budget is shared equally among its moves.
+#[must_use]
 pub fn rule_cycle(
     game: &Game,
     cycle: Cycle,

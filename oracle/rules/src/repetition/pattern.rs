@@ -8,6 +8,7 @@ use crate::ruling::words::Label;
 pub use xq_spec::Pattern;
 
 /// Whether the edition forbids this pattern (禁止着法).
+#[must_use]
 pub fn forbidden(pattern: Pattern, rules: &RepetitionRules) -> bool {
     match pattern {
         Pattern::PerpetualCheck | Pattern::PerpetualChase => true,
@@ -21,6 +22,7 @@ pub fn forbidden(pattern: Pattern, rules: &RepetitionRules) -> bool {
 }
 
 /// The traditional Chinese name of a side's moves: 长将, 一将一捉, 二捉一闲 …
+#[must_use]
 pub fn chinese_name(kinds: &[MoveKind]) -> String {
     const ORDER: [MoveKind; 8] = [
         MoveKind::Check,

@@ -133,6 +133,7 @@ impl Stop {
 
     /// A stop after `nodes` expansions, at `deadline`, or when `cancel` is
     /// set, whichever comes first.
+    #[must_use]
     pub fn new(nodes: u64, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) -> Stop {
         Stop {
             nodes_left: Cell::new(nodes),
@@ -204,6 +205,7 @@ pub struct Budget {
 
 impl Budget {
     /// A budget of `nodes` expansions.
+    #[must_use]
     pub fn new(nodes: u64) -> Budget {
         Budget {
             left: Cell::new(nodes),
@@ -363,6 +365,7 @@ pub struct Search<'a> {
 impl<'a> Search<'a> {
     /// A search within `limits`, under `rules`, that may expand `nodes`
     /// positions.
+    #[must_use]
     pub fn new(limits: &'a SearchLimits, rules: &'a RepetitionRules, nodes: u64) -> Search<'a> {
         Search::sharing(limits, rules, Budget::new(nodes), Rc::default())
     }

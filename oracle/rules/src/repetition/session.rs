@@ -44,6 +44,7 @@ pub struct Session {
 impl Session {
     /// A session whose searches may expand `nodes` positions in all, and
     /// stop at `deadline` or when `cancel` is set.
+    #[must_use]
     pub fn new(nodes: u64, deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) -> Session {
         Session {
             memo: Rc::default(),

@@ -41,6 +41,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The clause the verdict rests on.
+    #[must_use]
     pub fn clause(self) -> Clause {
         match self {
             Verdict::BothAllowed => Clause::BothAllowed,
@@ -53,6 +54,7 @@ impl Verdict {
     }
 
     /// The side the verdict goes against, if any.
+    #[must_use]
     pub fn loser(self) -> Option<Color> {
         match self {
             Verdict::PerpetualCheck { loser } => Some(loser),
@@ -78,6 +80,7 @@ fn is_heavy(c: &Classified) -> bool {
 
 /// The verdict on a cycle from both sides (whether each is forbidden
 /// already accounts for the edition and the cycle rules).
+#[must_use]
 pub fn verdict(red: &SideCycle, black: &SideCycle, rules: &RepetitionRules) -> Verdict {
     let checks = |s: &SideCycle| s.pattern == Pattern::PerpetualCheck;
     match (checks(red), checks(black), rules.mutual_check) {

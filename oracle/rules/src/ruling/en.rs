@@ -21,6 +21,7 @@ fn pattern(p: Pattern) -> &'static str {
 }
 
 /// The explanation of a ruling.
+#[must_use]
 pub fn explain(r: &Ruling) -> String {
     let edition = edition_of(r);
     let loser = |result: xq_core::Outcome| match result {
@@ -211,6 +212,7 @@ fn cycle(r: &Ruling, loser: Color) -> String {
 }
 
 /// A whole game's ruling points and result.
+#[must_use]
 pub fn explain_game(g: &super::GameRuling) -> String {
     use super::{FollowUp, PointKind};
     let mut s = format!(
@@ -328,6 +330,7 @@ fn edition_of_id(id: &str) -> &'static crate::edition::Edition {
 }
 
 /// The verdict in a line or two.
+#[must_use]
 pub fn headline(r: &Ruling) -> String {
     let (Some(red), Some(black)) = (&r.red, &r.black) else {
         return explain(r);

@@ -147,6 +147,7 @@ pub enum Comparison {
 
 impl Comparison {
     /// The name used in JSON.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Comparison::Agrees => "agrees",
@@ -162,6 +163,7 @@ impl GameRuling {
     /// How the record's result compares with the rules'. A game the board
     /// leaves undecided was ended off it, which is no disagreement; nor is
     /// a result other than the one a standing claim would get.
+    #[must_use]
     pub fn comparison(&self) -> Comparison {
         match self.recorded {
             None => Comparison::Unrecorded,
@@ -173,6 +175,7 @@ impl GameRuling {
     }
 
     /// The JSON form: the ruling with each point's explanation in `lang`.
+    #[must_use]
     pub fn to_json(&self, lang: Lang) -> serde_json::Value {
         let mut v = serde_json::to_value(self).expect("a game ruling serializes");
         v["comparison"] = serde_json::json!(self.comparison().name());
@@ -185,6 +188,7 @@ impl GameRuling {
     }
 
     /// The explanation for arbiters, in a language.
+    #[must_use]
     pub fn explain(&self, lang: Lang) -> String {
         match lang {
             Lang::Zh => super::zh::explain_game(self),

@@ -210,6 +210,7 @@ impl Ruling {
     }
 
     /// The explanation in a language.
+    #[must_use]
     pub fn explain(&self, lang: Lang) -> String {
         match lang {
             Lang::Zh => zh::explain(self),
@@ -218,6 +219,7 @@ impl Ruling {
     }
 
     /// The verdict in a line or two, for a picture's caption.
+    #[must_use]
     pub fn headline(&self, lang: Lang) -> String {
         match lang {
             Lang::Zh => zh::headline(self),
@@ -227,6 +229,7 @@ impl Ruling {
 
     /// The wire form of `spec/RULINGS.md`: the ruling and its explanation
     /// in `lang`.
+    #[must_use]
     pub fn answer(&self, lang: Lang) -> RulingAnswer {
         RulingAnswer {
             explanation: Some(self.explain(lang)),
@@ -235,6 +238,7 @@ impl Ruling {
     }
 
     /// The JSON form of `spec/RULINGS.md`: the ruling and its explanation.
+    #[must_use]
     pub fn to_json(&self, lang: Lang) -> serde_json::Value {
         serde_json::to_value(self.answer(lang)).expect("a ruling serializes")
     }
@@ -391,6 +395,7 @@ pub fn rule_record(
 
 /// The session of one ruling, or of all the rulings of one game: the
 /// game's node budget, and the deadline `options.time_limit` sets from now.
+#[must_use]
 pub fn session(
     options: &RulingOptions,
     cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
@@ -473,6 +478,7 @@ pub fn rule_record_in(
 }
 
 /// Rules on the game as it stands.
+#[must_use]
 pub fn rule(game: &Game, edition: &Edition, options: &RulingOptions) -> Ruling {
     rule_in(game, edition, options, &session(options, None))
 }

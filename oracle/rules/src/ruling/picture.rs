@@ -325,6 +325,7 @@ fn cycle_picture(ruling: &Ruling) -> (usize, Vec<Arrow>, Vec<Square>) {
 /// A ruling's picture: for a repetition, the position where the cycle
 /// starts with its moves as numbered arrows and the chased pieces ringed;
 /// otherwise the final position; with the verdict as caption.
+#[must_use]
 pub fn ruling_svg(ruling: &Ruling, game: &Game, options: &PictureOptions) -> String {
     let (at, arrows, marks) = cycle_picture(ruling);
     let at = if ruling.cycle.is_some() {

@@ -10,6 +10,7 @@ use crate::edition::StalemateResult;
 use crate::repetition::StopReason;
 
 /// The explanation of a ruling.
+#[must_use]
 pub fn explain(r: &Ruling) -> String {
     let edition = edition_of(r);
     match r.reason {
@@ -187,6 +188,7 @@ fn cycle(r: &Ruling) -> String {
 }
 
 /// A whole game's ruling points and result.
+#[must_use]
 pub fn explain_game(g: &super::GameRuling) -> String {
     use super::{FollowUp, PointKind};
     let edition = crate::edition::get(&g.edition).expect("a ruling names a known edition");
@@ -290,6 +292,7 @@ fn claimed_only(p: &super::RulingPoint) -> bool {
 }
 
 /// The verdict in a line or two.
+#[must_use]
 pub fn headline(r: &Ruling) -> String {
     let (Some(red), Some(black)) = (&r.red, &r.black) else {
         return explain(r);

@@ -49,6 +49,7 @@ pub struct Classified {
 
 impl Classified {
     /// A classification with no threats and no grounds.
+    #[must_use]
     pub fn new(kind: MoveKind, targets: Vec<Square>) -> Classified {
         Classified {
             kind,

@@ -88,6 +88,7 @@ fn protection_threats(s: &Search, pos: &Position) -> Vec<Threat> {
 /// Whether the rook on `sq` (its side to move) is held immobile by an enemy
 /// horse (Asian rule 19): it stands on the leg of a horse's jump onto its
 /// own king, so it cannot move except to take that horse.
+#[must_use]
 pub fn held_by_horse(pos: &Position, sq: Square) -> bool {
     let Some(rook) = pos.piece_at(sq) else {
         return false;

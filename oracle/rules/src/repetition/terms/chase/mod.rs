@@ -31,6 +31,7 @@ pub trait Model: Sync {
 }
 
 /// The model an edition judges chases by.
+#[must_use]
 pub fn model(kind: ChaseModel) -> &'static dyn Model {
     match kind {
         ChaseModel::CompleteExchange => &cxa::CompleteExchange,
@@ -50,6 +51,7 @@ pub struct ChaseAnalysis {
 
 impl ChaseAnalysis {
     /// The move as a chase, if it is one.
+    #[must_use]
     pub fn chase(&self) -> Option<Classified> {
         if self.chases.is_empty() {
             return None;
