@@ -19,11 +19,11 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use xq_cli::desk::api::LangArg;
 use xq_core::{FenError, Game, PlayError, PlayFault, Position, Validation};
 use xq_oracle::protocol::{
     self, Message, MessageReader, Question, Reply, Request, PROTOCOL_VERSION,
 };
-use xq_oracle::ruling::Lang;
 
 pub mod ffi;
 
@@ -231,24 +231,6 @@ struct ClassifyArg {
     #[serde(rename = "move")]
     mv: String,
     edition: Option<String>,
-}
-
-#[derive(Deserialize, Clone, Copy, Default)]
-#[serde(rename_all = "lowercase")]
-enum LangArg {
-    /// As `xq rule`: the explanation in Chinese unless English is asked.
-    #[default]
-    Zh,
-    En,
-}
-
-impl From<LangArg> for Lang {
-    fn from(l: LangArg) -> Lang {
-        match l {
-            LangArg::En => Lang::En,
-            LangArg::Zh => Lang::Zh,
-        }
-    }
 }
 
 #[derive(Deserialize)]
