@@ -9,8 +9,12 @@ use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
 use xq_core::notation::{format_move, parse_move, Notation, ParseMoveError};
-use xq_core::perft::{perft, PerftError};
+use xq_core::perft::{perft_cancellable, PerftError};
 use xq_core::{FenError as CoreFenError, Game, Move, PlayError, PlayFault, Position, Validation};
 use xq_oracle::edition::{self, Edition};
 use xq_oracle::protocol::{self as wire, MessageReader};
@@ -439,12 +443,45 @@ impl PyPosition {
 
     /// The number of leaves of the legal-move tree at `depth`.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        // Ctrl-C reaches Python only between calls: the count runs on a
+        // thread of its own, and this one looks for a signal while it waits,
+        // stopping the count when one comes.
         let pos = self.0.clone();
-        py.allow_threads(move || perft(&pos, depth))
-            .map_err(|e| match e {
-                PerftError::TooDeep { .. } => error::<XqError>(py, "too-deep", e.to_string(), &[]),
-                PerftError::Cancelled => error::<XqError>(py, "cancelled", e.to_string(), &[]),
-            })
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let (tx, rx) = mpsc::channel();
+        let worker = std::thread::spawn(move || {
+            let _ = tx.send(perft_cancellable(&pos, depth, &flag));
+        });
+        let mut rx = rx;
+        let result = loop {
+            // The receiver goes with the wait and comes back (it is Send,
+            // not Sync).
+            let (got, back) = py.allow_threads(move || {
+                let got = rx.recv_timeout(Duration::from_millis(50));
+                (got, rx)
+            });
+            rx = back;
+            match got {
+                Ok(result) => break result,
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(interrupt) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        let _ = worker.join();
+                        return Err(interrupt);
+                    }
+                }
+                // The count panicked: let the panic reach Python as one.
+                Err(RecvTimeoutError::Disconnected) => match worker.join() {
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("the worker sends before it ends"),
+                },
+            }
+        };
+        result.map_err(|e| match e {
+            PerftError::TooDeep { .. } => error::<XqError>(py, "too-deep", e.to_string(), &[]),
+            PerftError::Cancelled => error::<XqError>(py, "cancelled", e.to_string(), &[]),
+        })
     }
 
     fn __richcmp__(&self, other: PyRef<'_, PyPosition>, op: CompareOp, py: Python<'_>) -> PyObject {

@@ -226,3 +226,19 @@ def test_the_adapter_is_a_pipe() -> None:
     assert json.loads(out[1])["error"].startswith("malformed message")
     assert json.loads(out[2]) == {"seq": 4, "result": {"in_check": False, "legal_moves": 44, "result": "*",
                                                        "reason": None}}
+
+
+def test_a_long_perft_stops_on_ctrl_c() -> None:
+    # perft 9 of the initial array takes hours; Ctrl-C (SIGINT) must stop it
+    # as it stops any Python call, not when the count ends.
+    import os
+    import signal
+    import threading
+    import time
+
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        xo.Position().perft(9)
+    assert time.monotonic() - began < 5
