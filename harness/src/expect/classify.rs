@@ -1,0 +1,100 @@
+//! `classify`: the 棋例 kind of one move and what it attacks.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use xq_spec::protocol::ClassifyAnswer;
+use xq_spec::MoveKind;
+
+use super::{always, join, kind_fits, one_of, Asked, Field, Question};
+
+/// The kind of one move, and optionally what it attacks.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassifyExpect {
+    /// `idle` accepts any kind of 闲 (exchange, offer, block, follow, idle).
+    pub kind: String,
+    /// The points of the pieces the move attacks (or offers, blocks,
+    /// watches), in any order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub targets: Option<Vec<String>>,
+}
+
+impl Question for ClassifyExpect {
+    type Answer = ClassifyAnswer;
+
+    const FIELDS: &'static [Field<Self, ClassifyAnswer>] = &[
+        Field {
+            path: "kind",
+            given: always,
+            grade: |e, a, _: &Asked| {
+                a.kind
+                    .map(|got| {
+                        if kind_fits(&e.kind, got) {
+                            Ok(())
+                        } else {
+                            Err(format!("kind is {}, expected {}", got.name(), e.kind))
+                        }
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "targets",
+            given: |e| e.targets.is_some(),
+            grade: |e, a, _: &Asked| {
+                let want = e.targets.as_deref().unwrap_or_default();
+                a.targets
+                    .as_ref()
+                    .map(|got| {
+                        let g: BTreeSet<&String> = got.iter().collect();
+                        let w: BTreeSet<&String> = want.iter().collect();
+                        if g == w {
+                            Ok(())
+                        } else {
+                            Err(format!(
+                                "targets are [{}], expected [{}]",
+                                join(got),
+                                join(want)
+                            ))
+                        }
+                    })
+                    .into()
+            },
+        },
+    ];
+
+    fn possible(&self) -> Result<(), String> {
+        if !MoveKind::NAMES.contains(&self.kind.as_str()) {
+            return Err(format!(
+                "kind must be one of {:?}, not {:?}",
+                MoveKind::NAMES,
+                self.kind
+            ));
+        }
+        for t in self.targets.iter().flatten() {
+            if xq_core::Square::from_iccs(t).is_none_or(|s| s.to_string() != *t) {
+                return Err(format!("target {t:?} is not a point such as c8"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Not an attack: one of the kinds of 闲.
+    fn is_negative(&self) -> bool {
+        MoveKind::from_name(&self.kind).is_some_and(|k| !k.is_attack())
+    }
+
+    fn schema(_: &mut Map<String, Value>) -> Value {
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["kind"],
+            "properties": {
+                "kind": one_of(MoveKind::NAMES),
+                "targets": {"type": "array", "items": {"$ref": "#/$defs/square"}},
+            },
+        })
+    }
+}

@@ -1,0 +1,88 @@
+//! `is-legal`: whether a move may be played, and the rule it breaks.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use xq_spec::protocol::IsLegalAnswer;
+use xq_spec::IllegalMoveCode;
+
+use super::{always, one_of, same, Asked, Field, Grade, Question};
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct IsLegalExpect {
+    pub legal: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl Question for IsLegalExpect {
+    type Answer = IsLegalAnswer;
+
+    const FIELDS: &'static [Field<Self, IsLegalAnswer>] = &[
+        Field {
+            path: "legal",
+            given: always,
+            grade: |i, a, _: &Asked| {
+                a.legal
+                    .map(|got| {
+                        same(got, i.legal, || {
+                            format!("legal is {got}, expected {}", i.legal)
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "reason",
+            given: |i| i.reason.is_some(),
+            grade: reason,
+        },
+    ];
+
+    fn possible(&self) -> Result<(), String> {
+        match (&self.legal, &self.reason) {
+            (true, Some(_)) => Err("a legal move has no reason to be refused".into()),
+            (false, Some(r)) if IllegalMoveCode::from_name(r).is_none() => Err(format!(
+                "unknown reason {r:?}; known: {}",
+                IllegalMoveCode::NAMES.join(", ")
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn is_negative(&self) -> bool {
+        !self.legal
+    }
+
+    fn schema(_: &mut Map<String, Value>) -> Value {
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["legal"],
+            "properties": {
+                "legal": {"type": "boolean"},
+                "reason": one_of(IllegalMoveCode::NAMES),
+            },
+            "if": {"properties": {"legal": {"const": true}}},
+            "then": {"not": {"required": ["reason"]}},
+        })
+    }
+}
+
+/// A reason is optional in answers; one that is given for a move refused
+/// as expected must match.
+fn reason(i: &IsLegalExpect, a: &IsLegalAnswer, _: &Asked) -> Grade {
+    let Some(want) = &i.reason else {
+        return Grade::Moot;
+    };
+    if i.legal || a.legal != Some(false) {
+        return Grade::Moot;
+    }
+    a.reason
+        .map(|got| {
+            same(got.name(), want.as_str(), || {
+                format!("reason is {got}, expected {want}")
+            })
+        })
+        .into()
+}

@@ -1,0 +1,304 @@
+//! Expected answers, and how an implementation's answer is held against them.
+//!
+//! One module per question. Each declares its expectation type (what a case
+//! file's `expect` may say), what makes an expectation impossible, whether
+//! it is a "no" case, its part of the case schema, and one table of graded
+//! fields ([`Field`]): the answer path, whether the expectation gives the
+//! field, and how the answer's value is compared, with the failure message.
+//! This core does what every question does with its table: list the paths
+//! a known failure may name, grade an answer field by field, and collect
+//! the outcome ([`Checks`]).
+
+use std::borrow::Borrow;
+use std::collections::BTreeSet;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use xq_spec::protocol::{Answer, AnswerError, QuestionKind};
+
+mod classify;
+mod convert;
+mod is_legal;
+mod legal_moves;
+mod perft;
+mod position;
+mod ruling;
+mod status;
+
+pub use classify::ClassifyExpect;
+pub use convert::ConvertExpect;
+pub use is_legal::IsLegalExpect;
+pub use legal_moves::LegalMovesExpect;
+pub use position::PositionExpect;
+pub use ruling::{RulingExpect, SideExpect};
+pub use status::{StatusExpect, RESULTS};
+
+pub use crate::history::is_iccs;
+
+/// What of the question an answer is graded against.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct At {
+    /// The notation a `convert` case asks for.
+    pub to: Option<xq_spec::Notation>,
+}
+
+/// What a grading function sees besides the expectation and the typed
+/// answer.
+pub struct Asked<'a> {
+    pub at: At,
+    /// The answer as sent (for its ungraded `message`, quoted in failures).
+    pub actual: &'a Value,
+}
+
+/// What grading one field of an answer gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Grade {
+    /// Compared: `Ok`, or why the answer differs.
+    Compared(Result<(), String>),
+    /// The answer leaves the field out: it is skipped, not failed.
+    LeftOut,
+    /// The rest of the answer makes the field moot (no refusal reason is
+    /// graded when the move is answered legal): neither checked nor
+    /// skipped.
+    Moot,
+    /// Right as far as it goes, with a part the answer does not give (a
+    /// rejection without its cause): checked, and that part skipped.
+    RightWithout(&'static str),
+}
+
+impl From<Option<Result<(), String>>> for Grade {
+    fn from(o: Option<Result<(), String>>) -> Grade {
+        o.map_or(Grade::LeftOut, Grade::Compared)
+    }
+}
+
+/// One graded field of a question's answer: a row of the question's table.
+pub struct Field<E, A> {
+    /// Where the field is in the answer (`result`, `cycle.adjudicable`,
+    /// `red.kinds` …): what a known failure's `holds` names.
+    pub path: &'static str,
+    /// Whether the expectation states the field; only those are graded.
+    pub given: fn(&E) -> bool,
+    /// Compares the answer's field with the expectation.
+    pub grade: fn(&E, &A, &Asked) -> Grade,
+}
+
+// Not derived: the derive would ask `E` and `A` to be `Copy` too.
+impl<E, A> Clone for Field<E, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E, A> Copy for Field<E, A> {}
+
+/// Graded whenever the question is asked.
+pub(crate) fn always<E>(_: &E) -> bool {
+    true
+}
+
+/// What each question's module provides.
+pub trait Question: Sized + DeserializeOwned + Serialize + 'static {
+    /// The typed answer to the question.
+    type Answer: 'static;
+    /// The graded fields, in the order they are checked (and their failure
+    /// messages joined).
+    const FIELDS: &'static [Field<Self, Self::Answer>];
+    /// Refuses an expectation that can never be true.
+    fn possible(&self) -> Result<(), String>;
+    /// Whether the expected answer is a "no" (`spec/CASES.md`).
+    fn is_negative(&self) -> bool;
+    /// The JSON schema of `expect` for this question; shared pieces go to
+    /// `defs` (the case schema's `$defs`).
+    fn schema(defs: &mut Map<String, Value>) -> Value;
+}
+
+fn paths_of<Q: Question>(e: &Q) -> Vec<&'static str> {
+    Q::FIELDS
+        .iter()
+        .filter(|f| (f.given)(e))
+        .map(|f| f.path)
+        .collect()
+}
+
+fn grade<Q: Question>(e: &Q, a: &Q::Answer, asked: &Asked) -> Checks {
+    let mut c = Checks::default();
+    for f in Q::FIELDS.iter().filter(|f| (f.given)(e)) {
+        match (f.grade)(e, a, asked) {
+            Grade::Compared(o) => c.checked.push((f.path, o)),
+            Grade::LeftOut => c.skipped.push(f.path),
+            Grade::Moot => {}
+            Grade::RightWithout(part) => {
+                c.skipped.push(part);
+                c.checked.push((f.path, Ok(())));
+            }
+        }
+    }
+    c
+}
+
+/// Declares the questions once: the [`Expect`] enum (one variant per
+/// question, named as its [`QuestionKind`] and its [`Answer`]) and the
+/// dispatch of every operation to the question's module.
+macro_rules! questions {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty)),* $(,)?) => {
+        /// What a case expects, by question.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum Expect {
+            $($(#[$doc])* $variant($ty),)*
+        }
+
+        impl Expect {
+            /// Reads the `expect` value of a case asking `kind`, and rejects
+            /// expectations that can never be true.
+            pub fn from_yaml(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, String> {
+                let e = |e: serde_yaml::Error| e.to_string();
+                let expect = match kind {
+                    $(QuestionKind::$variant => {
+                        Expect::$variant(serde_yaml::from_value(v).map_err(e)?)
+                    })*
+                };
+                expect.possible()?;
+                Ok(expect)
+            }
+
+            /// The question this expectation answers.
+            pub fn kind(&self) -> QuestionKind {
+                match self {
+                    $(Expect::$variant(_) => QuestionKind::$variant,)*
+                }
+            }
+
+            fn possible(&self) -> Result<(), String> {
+                match self {
+                    $(Expect::$variant(e) => e.possible(),)*
+                }
+            }
+
+            /// Whether the expected answer is a "no": the case shows
+            /// something that is not so (a refused move, an excluded move,
+            /// no check, no end …).
+            pub fn is_negative(&self) -> bool {
+                match self {
+                    $(Expect::$variant(e) => e.is_negative(),)*
+                }
+            }
+
+            /// The answer fields this expectation checks, by path (`result`,
+            /// `cycle.adjudicable`, `red.kinds` …): what a known failure's
+            /// `holds` may name.
+            pub fn paths(&self) -> Vec<&'static str> {
+                match self {
+                    $(Expect::$variant(e) => paths_of(e),)*
+                }
+            }
+
+            /// Holds an implementation's answer against the expectation,
+            /// field by field. `at` is what of the question the answer is
+            /// graded against; an `Err` is an answer of the wrong shape.
+            pub fn check(&self, actual: &Value, at: At) -> Result<Checks, AnswerError> {
+                let asked = Asked { at, actual };
+                Ok(match (self, Answer::parse(self.kind(), actual)?) {
+                    $((Expect::$variant(e), Answer::$variant(a)) => grade(e, a.borrow(), &asked),)*
+                    _ => unreachable!("Answer::parse returns the expectation's kind"),
+                })
+            }
+
+            /// The schema of `expect` for each question, in the order of
+            /// [`QuestionKind::ALL`]; shared pieces go to `defs`.
+            pub fn schemas(defs: &mut Map<String, Value>) -> Vec<(QuestionKind, Value)> {
+                let mut all = vec![$((QuestionKind::$variant, <$ty as Question>::schema(defs)),)*];
+                all.sort_by_key(|(k, _)| *k);
+                all
+            }
+        }
+    };
+}
+
+questions! {
+    LegalMoves(LegalMovesExpect),
+    IsLegal(IsLegalExpect),
+    Status(StatusExpect),
+    /// The node count.
+    Perft(u64),
+    Convert(ConvertExpect),
+    Position(PositionExpect),
+    Ruling(RulingExpect),
+    Classify(ClassifyExpect),
+}
+
+impl Expect {
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// What happened to each checked field of one answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// (path, `Ok` or why it differs), in the order checked.
+    pub checked: Vec<(&'static str, Result<(), String>)>,
+    /// Paths the expectation has but the answer left out.
+    pub skipped: Vec<&'static str>,
+}
+
+impl Checks {
+    /// Why the answer fails, if it does.
+    pub fn failure(&self) -> Option<String> {
+        let why: Vec<&str> = self
+            .checked
+            .iter()
+            .filter_map(|(_, o)| o.as_ref().err().map(String::as_str))
+            .collect();
+        (!why.is_empty()).then(|| why.join("; "))
+    }
+
+    /// Whether the field at `path` was checked and matched.
+    pub fn holds(&self, path: &str) -> Option<bool> {
+        self.checked
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map(|(_, o)| o.is_ok())
+    }
+}
+
+/// `Ok` when the answer is the expected value, else the message.
+pub(crate) fn same<T: PartialEq>(
+    got: T,
+    want: T,
+    why: impl FnOnce() -> String,
+) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(why())
+    }
+}
+
+/// A 棋例 kind fits an expected one: the same, or any kind of 闲 for an
+/// expected `idle`.
+pub(crate) fn kind_fits(want: &str, got: xq_spec::MoveKind) -> bool {
+    got.name() == want || (want == "idle" && !got.is_attack())
+}
+
+pub(crate) fn join<T: AsRef<str>>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(|s| s.as_ref())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub(crate) fn join_set(items: &BTreeSet<&String>) -> String {
+    items
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The schema of a string that is one of `names`.
+pub(crate) fn one_of(names: &[&str]) -> Value {
+    serde_json::json!({ "enum": names })
+}

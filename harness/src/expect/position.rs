@@ -1,0 +1,107 @@
+//! `position`: whether a FEN is a legal position, and what is wrong.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use xq_spec::protocol::PositionAnswer;
+use xq_spec::ProblemCode;
+
+use super::{always, one_of, same, Asked, Field, Grade, Question};
+
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionExpect {
+    pub valid: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+impl Question for PositionExpect {
+    type Answer = PositionAnswer;
+
+    const FIELDS: &'static [Field<Self, PositionAnswer>] = &[
+        Field {
+            path: "valid",
+            given: always,
+            grade: |p, a, asked| {
+                a.valid
+                    .map(|got| {
+                        same(got, p.valid, || {
+                            format!(
+                                "valid is {got}, expected {}{}",
+                                p.valid,
+                                message_of(asked.actual)
+                            )
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "problems",
+            given: |p| p.problem.is_some(),
+            grade: problems,
+        },
+    ];
+
+    fn possible(&self) -> Result<(), String> {
+        match (&self.valid, &self.problem) {
+            (true, Some(_)) => Err("a valid position has no problem".into()),
+            (false, Some(c)) if !ProblemCode::NAMES.contains(&c.as_str()) => Err(format!(
+                "problem must be one of {:?}, not {c:?}",
+                ProblemCode::NAMES
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn is_negative(&self) -> bool {
+        !self.valid
+    }
+
+    fn schema(_: &mut Map<String, Value>) -> Value {
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["valid"],
+            "properties": {
+                "valid": {"type": "boolean"},
+                "problem": one_of(ProblemCode::NAMES),
+            },
+            "if": {"properties": {"valid": {"const": true}}},
+            "then": {"not": {"required": ["problem"]}},
+        })
+    }
+}
+
+/// The expected problem must be among those listed, once the position is
+/// refused as expected.
+fn problems(p: &PositionExpect, a: &PositionAnswer, _: &Asked) -> Grade {
+    let (Some(want), false, Some(false)) = (&p.problem, p.valid, a.valid) else {
+        return Grade::Moot;
+    };
+    a.problems
+        .as_ref()
+        .map(|got| {
+            let got: Vec<&str> = got.iter().map(|p| p.name()).collect();
+            if got.contains(&want.as_str()) {
+                Ok(())
+            } else if got.is_empty() {
+                Err(format!("problems is empty, expected {want} among them"))
+            } else {
+                Err(format!(
+                    "problems are {}, expected {want} among them",
+                    got.join(", ")
+                ))
+            }
+        })
+        .into()
+}
+
+/// The answer's own words on why, quoted after a failure.
+fn message_of(actual: &Value) -> String {
+    actual
+        .get("message")
+        .and_then(Value::as_str)
+        .map(|m| format!(" ({})", crate::text::quote(m)))
+        .unwrap_or_default()
+}

@@ -1,0 +1,302 @@
+//! `ruling`: the arbiter's ruling on a game's end: the result, why, and
+//! for a repetition each side's pattern and the kind of each of its moves.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use xq_spec::protocol::{RulingAnswer, SideAnswer};
+use xq_spec::{Color, MoveKind, Outcome, Pattern, RulingReason};
+
+use super::{always, join, kind_fits, one_of, same, Asked, Field, Grade, Question};
+
+/// What a ruling must say. Only what is given is checked.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingExpect {
+    pub result: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicable: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub red: Option<SideExpect>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<SideExpect>,
+    /// For the natural limit: the sides whose claim would be valid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claimable_by: Option<Vec<String>>,
+}
+
+/// A side's part of a repetition ruling.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideExpect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forbidden: Option<bool>,
+    /// The kind of each of the side's moves in the cycle, in order. `idle`
+    /// accepts any kind of 闲 (exchange, offer, block, follow, idle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<Vec<String>>,
+}
+
+/// The three graded fields of one side, Red's or Black's (`RED` tells).
+const fn side_fields<const RED: bool>() -> [Field<RulingExpect, RulingAnswer>; 3] {
+    let (pattern, forbidden, kinds) = if RED {
+        ("red.pattern", "red.forbidden", "red.kinds")
+    } else {
+        ("black.pattern", "black.forbidden", "black.kinds")
+    };
+    [
+        Field {
+            path: pattern,
+            given: |r| side::<RED>(r).is_some_and(|s| s.pattern.is_some()),
+            grade: side_pattern::<RED>,
+        },
+        Field {
+            path: forbidden,
+            given: |r| side::<RED>(r).is_some_and(|s| s.forbidden.is_some()),
+            grade: side_forbidden::<RED>,
+        },
+        Field {
+            path: kinds,
+            given: |r| side::<RED>(r).is_some_and(|s| s.kinds.is_some()),
+            grade: side_kinds::<RED>,
+        },
+    ]
+}
+
+const RED_FIELDS: [Field<RulingExpect, RulingAnswer>; 3] = side_fields::<true>();
+const BLACK_FIELDS: [Field<RulingExpect, RulingAnswer>; 3] = side_fields::<false>();
+
+impl Question for RulingExpect {
+    type Answer = RulingAnswer;
+
+    const FIELDS: &'static [Field<Self, RulingAnswer>] = &[
+        Field {
+            path: "result",
+            given: always,
+            grade: |r, a, _: &Asked| {
+                a.result
+                    .map(|got| {
+                        same(got.name(), r.result.as_str(), || {
+                            format!("result is {}, expected {}", got.name(), r.result)
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "reason",
+            given: |r| r.reason.is_some(),
+            grade: |r, a, _: &Asked| {
+                let want = r.reason.as_deref().unwrap_or_default();
+                a.reason
+                    .map(|got| {
+                        same(got.name(), want, || {
+                            format!("reason is {}, expected {want}", got.name())
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "cycle.adjudicable",
+            given: |r| r.adjudicable.is_some(),
+            grade: |r, a, _: &Asked| {
+                let want = r.adjudicable.unwrap_or_default();
+                a.cycle
+                    .as_ref()
+                    .and_then(|c| c.adjudicable)
+                    .map(|got| {
+                        same(got, want, || {
+                            format!("adjudicable is {got}, expected {want}")
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "natural_limit.claimable_by",
+            given: |r| r.claimable_by.is_some(),
+            grade: claimable_by,
+        },
+        RED_FIELDS[0],
+        RED_FIELDS[1],
+        RED_FIELDS[2],
+        BLACK_FIELDS[0],
+        BLACK_FIELDS[1],
+        BLACK_FIELDS[2],
+    ];
+
+    fn possible(&self) -> Result<(), String> {
+        let r = self;
+        if !Outcome::NAMES.contains(&r.result.as_str()) {
+            return Err(format!(
+                "result must be one of {:?}, not {:?}",
+                Outcome::NAMES,
+                r.result
+            ));
+        }
+        if let Some(reason) = &r.reason {
+            if !RulingReason::NAMES.contains(&reason.as_str()) {
+                return Err(format!(
+                    "reason must be one of {:?}, not {reason:?}",
+                    RulingReason::NAMES
+                ));
+            }
+        }
+        for c in r.claimable_by.iter().flatten() {
+            if !Color::NAMES.contains(&c.as_str()) {
+                return Err(format!("claimable_by lists sides, red or black, not {c:?}"));
+            }
+        }
+        for side in [&r.red, &r.black].into_iter().flatten() {
+            if let Some(p) = &side.pattern {
+                if !Pattern::NAMES.contains(&p.as_str()) {
+                    return Err(format!(
+                        "pattern must be one of {:?}, not {p:?}",
+                        Pattern::NAMES
+                    ));
+                }
+            }
+            for k in side.kinds.iter().flatten() {
+                if !MoveKind::NAMES.contains(&k.as_str()) {
+                    return Err(format!(
+                        "kind must be one of {:?}, not {k:?}",
+                        MoveKind::NAMES
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A draw, or a side whose pattern is allowed.
+    fn is_negative(&self) -> bool {
+        self.result == Outcome::Draw.name()
+            || self.result == Outcome::Ongoing.name()
+            || [&self.red, &self.black]
+                .into_iter()
+                .flatten()
+                .any(|s| s.forbidden == Some(false))
+    }
+
+    fn schema(defs: &mut Map<String, Value>) -> Value {
+        defs.insert(
+            "side".into(),
+            json!({
+                "type": "object",
+                "additionalProperties": false,
+                "properties": {
+                    "pattern": one_of(Pattern::NAMES),
+                    "forbidden": {"type": "boolean"},
+                    "kinds": {"type": "array", "items": one_of(MoveKind::NAMES)},
+                },
+            }),
+        );
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["result"],
+            "properties": {
+                "result": one_of(Outcome::NAMES),
+                "reason": one_of(RulingReason::NAMES),
+                "adjudicable": {"type": "boolean"},
+                "red": {"$ref": "#/$defs/side"},
+                "black": {"$ref": "#/$defs/side"},
+                "claimable_by": {"type": "array", "items": one_of(Color::NAMES)},
+            },
+        })
+    }
+}
+
+fn claimable_by(r: &RulingExpect, a: &RulingAnswer, _: &Asked) -> Grade {
+    let want = r.claimable_by.as_deref().unwrap_or_default();
+    a.natural_limit
+        .as_ref()
+        .and_then(|n| n.claimable_by.as_ref())
+        .map(|got| {
+            let g: BTreeSet<&str> = got.iter().map(|c| c.name()).collect();
+            let w: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+            same(&g, &w, || {
+                format!(
+                    "claimable by [{}], expected [{}]",
+                    join(&g.iter().collect::<Vec<_>>()),
+                    join(want)
+                )
+            })
+        })
+        .into()
+}
+
+fn name<const RED: bool>() -> &'static str {
+    if RED {
+        "red"
+    } else {
+        "black"
+    }
+}
+
+fn side<const RED: bool>(r: &RulingExpect) -> Option<&SideExpect> {
+    if RED { &r.red } else { &r.black }.as_ref()
+}
+
+fn answered<const RED: bool>(a: &RulingAnswer) -> Option<&SideAnswer> {
+    if RED { &a.red } else { &a.black }.as_ref()
+}
+
+fn side_pattern<const RED: bool>(r: &RulingExpect, a: &RulingAnswer, _: &Asked) -> Grade {
+    let want = side::<RED>(r).and_then(|s| s.pattern.as_deref());
+    let want = want.unwrap_or_default();
+    answered::<RED>(a)
+        .and_then(|s| s.pattern)
+        .map(|g| {
+            same(g.name(), want, || {
+                format!("{}'s pattern is {g}, expected {want}", name::<RED>())
+            })
+        })
+        .into()
+}
+
+fn side_forbidden<const RED: bool>(r: &RulingExpect, a: &RulingAnswer, _: &Asked) -> Grade {
+    let want = side::<RED>(r).and_then(|s| s.forbidden).unwrap_or_default();
+    answered::<RED>(a)
+        .and_then(|s| s.forbidden)
+        .map(|g| {
+            same(g, want, || {
+                format!(
+                    "{}'s pattern forbidden is {g}, expected {want}",
+                    name::<RED>()
+                )
+            })
+        })
+        .into()
+}
+
+fn side_kinds<const RED: bool>(r: &RulingExpect, a: &RulingAnswer, _: &Asked) -> Grade {
+    let kinds = side::<RED>(r)
+        .and_then(|s| s.kinds.as_deref())
+        .unwrap_or_default();
+    let answered = answered::<RED>(a)
+        .and_then(|s| s.moves.as_ref())
+        .and_then(|ms| ms.iter().map(|m| m.kind).collect::<Option<Vec<MoveKind>>>());
+    answered
+        .map(|g| {
+            let fits =
+                g.len() == kinds.len() && kinds.iter().zip(&g).all(|(w, g)| kind_fits(w, *g));
+            if fits {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{}'s moves are [{}], expected [{}]",
+                    name::<RED>(),
+                    join(&g.iter().map(|k| k.name()).collect::<Vec<_>>()),
+                    join(kinds)
+                ))
+            }
+        })
+        .into()
+}

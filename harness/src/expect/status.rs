@@ -1,0 +1,182 @@
+//! `status`: check, the number of legal moves, the result and why the game
+//! ended.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+use xq_spec::protocol::StatusAnswer;
+use xq_spec::EndReason;
+
+use super::{one_of, same, Asked, Field, Question};
+
+/// `reason: null` (no end) is different from leaving `reason` out (not
+/// checked), hence the nested option.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatusExpect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_check: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub reason: Option<Option<String>>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+/// The results a `status` can give: every [`xq_spec::Outcome`] but the
+/// draw, which the board alone never gives.
+pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
+
+impl Question for StatusExpect {
+    type Answer = StatusAnswer;
+
+    const FIELDS: &'static [Field<Self, StatusAnswer>] = &[
+        Field {
+            path: "in_check",
+            given: |s| s.in_check.is_some(),
+            grade: |s, a, _: &Asked| {
+                let want = s.in_check.unwrap_or_default();
+                a.in_check
+                    .map(|got| same(got, want, || format!("in_check is {got}, expected {want}")))
+                    .into()
+            },
+        },
+        Field {
+            path: "legal_moves",
+            given: |s| s.legal_moves.is_some(),
+            grade: |s, a, _: &Asked| {
+                let want = s.legal_moves.unwrap_or_default() as u64;
+                a.legal_moves
+                    .map(|got| {
+                        same(got, want, || {
+                            format!("legal_moves is {got}, expected {want}")
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "result",
+            given: |s| s.result.is_some(),
+            grade: |s, a, _: &Asked| {
+                let want = s.result.as_deref().unwrap_or_default();
+                a.result
+                    .map(|got| {
+                        same(got.name(), want, || {
+                            format!("result is {}, expected {want}", got.name())
+                        })
+                    })
+                    .into()
+            },
+        },
+        Field {
+            path: "reason",
+            given: |s| s.reason.is_some(),
+            grade: |s, a, _: &Asked| {
+                let want = s.reason.clone().flatten();
+                a.reason
+                    .map(|got| {
+                        let got = got.map(|r| r.name());
+                        same(got, want.as_deref(), || {
+                            format!(
+                                "reason is {}, expected {}",
+                                got.unwrap_or("null"),
+                                want.as_deref().unwrap_or("null")
+                            )
+                        })
+                    })
+                    .into()
+            },
+        },
+    ];
+
+    fn possible(&self) -> Result<(), String> {
+        let s = self;
+        if s.in_check.is_none()
+            && s.legal_moves.is_none()
+            && s.result.is_none()
+            && s.reason.is_none()
+        {
+            return Err(
+                "expect needs at least one of in_check, legal_moves, result, reason".into(),
+            );
+        }
+        if let Some(r) = &s.result {
+            if !RESULTS.contains(&r.as_str()) {
+                return Err(format!("result must be one of {RESULTS:?}, not {r:?}"));
+            }
+        }
+        if let Some(Some(r)) = &s.reason {
+            if !EndReason::NAMES.contains(&r.as_str()) {
+                return Err(format!(
+                    "reason must be checkmate, stalemate or null, not {r:?}"
+                ));
+            }
+        }
+        let ended = s.result.as_deref().map(|r| r != "*");
+        let has_reason = s.reason.as_ref().map(|r| r.is_some());
+        if let (Some(a), Some(b)) = (ended, has_reason) {
+            if a != b {
+                return Err("result and reason disagree about whether the game has ended".into());
+            }
+        }
+        if let (Some(n), Some(e)) = (s.legal_moves, ended.or(has_reason)) {
+            if (n == 0) != e {
+                return Err(format!("{n} legal moves contradicts the expected result"));
+            }
+        }
+        match (s.in_check, s.reason.as_ref()) {
+            (Some(false), Some(Some(r))) if r == "checkmate" => {
+                Err("checkmate needs the side to move in check".into())
+            }
+            (Some(true), Some(Some(r))) if r == "stalemate" => {
+                Err("stalemate (困毙) means the side to move is not in check".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn is_negative(&self) -> bool {
+        self.in_check == Some(false) || self.result.as_deref() == Some("*")
+    }
+
+    fn schema(_: &mut Map<String, Value>) -> Value {
+        let mut reasons: Vec<Value> = EndReason::NAMES.iter().map(|n| json!(n)).collect();
+        reasons.push(Value::Null);
+        json!({
+            "type": "object",
+            "additionalProperties": false,
+            "minProperties": 1,
+            "properties": {
+                "in_check": {"type": "boolean"},
+                "legal_moves": {"type": "integer", "minimum": 0},
+                "result": one_of(&RESULTS),
+                "reason": {"enum": reasons},
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use xq_spec::Outcome;
+
+    /// The status results are the vocabulary's outcomes but the draw.
+    #[test]
+    fn results_are_the_outcomes_but_the_draw() {
+        let status: Vec<&str> = Outcome::ALL
+            .iter()
+            .filter(|o| **o != Outcome::Draw)
+            .map(|o| o.name())
+            .collect();
+        assert_eq!(super::RESULTS, status.as_slice());
+    }
+}
