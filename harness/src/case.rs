@@ -8,11 +8,13 @@ use serde::Deserialize;
 use xq_core::game::split_moves;
 use xq_core::{Position, Square, Validation};
 use xq_spec::protocol::{Question, QuestionKind, Request};
+use xq_spec::Notation;
 
 use crate::expect::Expect;
 use crate::history::{is_iccs, parse_iccs, play, Unplayable};
 use crate::location::{LoadError, Locator};
 use crate::registry::Registry;
+use crate::runner::edition_independent;
 
 /// A case, validated: every move is legal, every id known, every
 /// expectation possible.
@@ -261,6 +263,42 @@ pub fn load_text(text: &str, rel: &Path, registry: &Registry) -> Result<Vec<Case
     }
 }
 
+/// The question parameters a case may give beside `ask`.
+pub const PARAMETERS: [&str; 3] = ["move", "depth", "to"];
+
+/// Whether a question takes a parameter (each it takes is required).
+pub fn takes(kind: QuestionKind, parameter: &str) -> bool {
+    match kind {
+        QuestionKind::IsLegal | QuestionKind::Classify => parameter == "move",
+        QuestionKind::Perft => parameter == "depth",
+        QuestionKind::Convert => parameter == "move" || parameter == "to",
+        _ => false,
+    }
+}
+
+/// Whether a question is asked after a history (`moves`): all but
+/// `position`, which judges the FEN itself.
+pub fn has_history(kind: QuestionKind) -> bool {
+    kind != QuestionKind::Position
+}
+
+/// Whether a case of this question may hold a game record (`record`)
+/// whose last move breaks the rules.
+pub fn holds_record(kind: QuestionKind) -> bool {
+    kind == QuestionKind::Ruling
+}
+
+/// Whether a question's `move` is sent as ICCS, so that one written in
+/// another notation needs `move_iccs` (a `convert` text is sent as written).
+pub fn sends_move_iccs(kind: QuestionKind) -> bool {
+    matches!(kind, QuestionKind::IsLegal | QuestionKind::Classify)
+}
+
+/// The keys a case may have, as the loader reads them.
+pub fn case_keys() -> &'static [&'static str] {
+    crate::schema::fields_of::<RawCase>()
+}
+
 fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
@@ -370,12 +408,7 @@ fn check_case(
 
     // Question parameters: exactly those the question takes.
     let kind = raw.ask;
-    let takes = |p: &str| match kind {
-        QuestionKind::IsLegal | QuestionKind::Classify => p == "move",
-        QuestionKind::Perft => p == "depth",
-        QuestionKind::Convert => p == "move" || p == "to",
-        _ => false,
-    };
+    let takes = |p: &str| takes(kind, p);
     for (name, given) in [
         ("move", raw.mv.is_some()),
         ("depth", raw.depth.is_some()),
@@ -449,7 +482,7 @@ fn check_case(
 
     let mut moves = Vec::new();
     let mut position = None;
-    if kind == QuestionKind::Position {
+    if !has_history(kind) {
         if !history.is_empty() {
             return Err(err(
                 "moves",
@@ -459,7 +492,7 @@ fn check_case(
     } else {
         let start =
             Position::from_fen_with(&fen, validation).map_err(|e| err("fen", e.to_string()))?;
-        if raw.record && kind != QuestionKind::Ruling {
+        if raw.record && !holds_record(kind) {
             return Err(err(
                 "record",
                 "only a ruling case can hold a game record".into(),
@@ -487,8 +520,7 @@ fn check_case(
     // The move a move question sends: the ICCS given beside it, or the
     // move itself, which must then be ICCS. A convert question sends its
     // text as written.
-    let move_question = matches!(kind, QuestionKind::IsLegal | QuestionKind::Classify);
-    if raw.move_iccs.is_some() && !move_question {
+    if raw.move_iccs.is_some() && !sends_move_iccs(kind) {
         return Err(err(
             "move_iccs",
             format!(
@@ -548,17 +580,22 @@ fn check_case(
             Question::Classify { mv: move_iccs }
         }
         QuestionKind::Convert => {
-            let to = match raw.to.as_deref() {
-                Some("iccs") => xq_spec::Notation::Iccs,
-                Some("wxf") => xq_spec::Notation::Wxf,
-                Some("chinese") => xq_spec::Notation::Chinese,
-                other => {
-                    return Err(err(
+            // The wire names only: a case file is written once, in full,
+            // so the readers' aliases (`zh`) are refused.
+            let to = Notation::ALL
+                .iter()
+                .copied()
+                .find(|n| raw.to.as_deref() == Some(n.name()))
+                .ok_or_else(|| {
+                    err(
                         "to",
-                        format!("to must be iccs, wxf or chinese, not {other:?}"),
-                    ))
-                }
-            };
+                        format!(
+                            "to must be {}, not {:?}",
+                            crate::text::or_list(Notation::NAMES),
+                            raw.to.as_deref()
+                        ),
+                    )
+                })?;
             Question::Convert {
                 mv: raw.mv.clone().unwrap_or_default(),
                 to,
@@ -590,7 +627,7 @@ fn check_case(
     for e in &editions {
         expect.insert(e.clone(), base.clone());
     }
-    if !raw.expect_by_edition.is_empty() && crate::runner::edition_independent(kind) {
+    if !raw.expect_by_edition.is_empty() && edition_independent(kind) {
         return Err(err(
             "expect_by_edition",
             format!(

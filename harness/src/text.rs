@@ -71,6 +71,15 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// Words listed for a message: `a, b or c`.
+pub fn or_list(words: &[&str]) -> String {
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,9 @@
-//! The case schema (spec/case.schema.json) is machine-checked: every case
-//! file in the suite satisfies it, and the loader rejects every sample the
-//! schema rejects. The schema is checked with Python's `jsonschema`
-//! (installed by .ci/run); without it the test is skipped, except in CI.
+//! The case schema (spec/case.schema.json) is generated from the loader's
+//! definitions (`xq_harness::schema`) and machine-checked: the committed
+//! file is the generated one, every case file in the suite satisfies it,
+//! and the loader rejects every sample the schema rejects. The schema is
+//! checked with Python's `jsonschema` (installed by .ci/run); without it
+//! those tests are skipped, except in CI.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -9,6 +11,53 @@ use std::process::Command;
 use xq_harness::case::load_file;
 use xq_harness::registry::Registry;
 use xq_harness::Suite;
+
+/// The committed schema is the generated one; `XQ_WRITE_SCHEMA=1`
+/// rewrites it.
+#[test]
+fn the_committed_schema_is_the_generated_one() {
+    let path = Suite::default_root().join("spec/case.schema.json");
+    let generated = xq_harness::schema::case_schema_text();
+    if std::env::var_os("XQ_WRITE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != generated {
+        panic!(
+            "spec/case.schema.json is not the schema the loader's definitions give:\n{}\n\
+             rewrite it with: XQ_WRITE_SCHEMA=1 cargo test -p xq-harness --test schema",
+            short_diff(&committed, &generated)
+        );
+    }
+}
+
+/// The lines that differ, between the first and the last difference (at
+/// most 20 of each side), in the style of a unified diff.
+fn short_diff(old: &str, new: &str) -> String {
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let tail = a[head..]
+        .iter()
+        .rev()
+        .zip(b[head..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut out = format!("@@ line {} @@\n", head + 1);
+    for (sign, lines) in [
+        ("-", &a[head..a.len() - tail]),
+        ("+", &b[head..b.len() - tail]),
+    ] {
+        for l in lines.iter().take(20) {
+            out.push_str(&format!("{sign}{l}\n"));
+        }
+        if lines.len() > 20 {
+            out.push_str(&format!("{sign}… {} more lines\n", lines.len() - 20));
+        }
+    }
+    out
+}
 
 fn python_schema_check(files: &[PathBuf]) -> Option<Vec<(PathBuf, Result<(), String>)>> {
     let root = Suite::default_root();
@@ -85,6 +134,12 @@ const REJECTED: &[(&str, &str)] = &[
     ("valid-with-problem", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    ask: position\n    expect: {valid: true, problem: too-many}\n"),
     ("position-with-moves", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    moves: h2e2\n    ask: position\n    expect: {valid: true}\n"),
     ("negative-depth", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    ask: perft\n    depth: -1\n    expect: 44\n"),
+    // Stricter since the schema is generated from the loader's rules:
+    ("status-with-move-iccs", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    ask: status\n    move_iccs: h2e2\n    expect: {in_check: false}\n"),
+    ("status-with-record", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    moves: h2e2\n    record: true\n    ask: status\n    expect: {in_check: false}\n"),
+    ("status-by-edition", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    ask: status\n    expect: {in_check: false}\n    expect_by_edition:\n      cxa-2020: {in_check: false}\n"),
+    ("moves-iccs-without-moves", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    moves_iccs: h2e2\n    ask: status\n    expect: {in_check: false}\n"),
+    ("exact-twice", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    ask: legal-moves\n    expect: {exact: [h2e2, h2e2]}\n"),
     ("empty-editions", "cases:\n  - id: a.b\n    clauses: [move.all]\n    description: d\n    editions: []\n    ask: status\n    expect: {in_check: false}\n"),
 ];
 
