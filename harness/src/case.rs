@@ -408,19 +408,18 @@ fn check_case(
 
     // Question parameters: exactly those the question takes.
     let kind = raw.ask;
-    let takes = |p: &str| takes(kind, p);
     for (name, given) in [
         ("move", raw.mv.is_some()),
         ("depth", raw.depth.is_some()),
         ("to", raw.to.is_some()),
     ] {
-        if given && !takes(name) {
+        if given && !takes(kind, name) {
             return Err(err(
                 name,
                 format!("a {} question takes no {name:?}", kind.name()),
             ));
         }
-        if !given && takes(name) {
+        if !given && takes(kind, name) {
             return Err(err(
                 "ask",
                 format!("a {} question needs {name:?}", kind.name()),
