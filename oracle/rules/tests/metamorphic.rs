@@ -178,7 +178,7 @@ fn repetition_cases() -> Vec<RepetitionCase> {
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
             let game = Game::from_texts(start, &move_texts(c.get("moves")))
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
-            if find_cycle(&game).is_none() {
+            if find_cycle(&game, 3).is_none() {
                 continue;
             }
             let editions = match c.get("editions").and_then(Value::as_sequence) {
@@ -339,7 +339,11 @@ struct Variant {
 }
 
 /// The mirrored game, the colour-flipped game, and the game with its
-/// cycle entered k plies later for every k the cycle allows.
+/// cycle entered k plies later for every k the cycle allows — unless the
+/// counted span holds moves other than the cycle played again: entered
+/// later, the cycle then closes on a position that recurred only through
+/// that cycle, and the span (and with it the ruling) rightly differs
+/// (`spec/RULINGS.md`, "The counted span").
 fn variants(g: &Game) -> Vec<Variant> {
     let mut out = vec![
         Variant {
@@ -356,9 +360,12 @@ fn variants(g: &Game) -> Vec<Variant> {
             ),
         },
     ];
-    let cycle = find_cycle(g).expect("a repetition case");
+    let cycle = find_cycle(g, 3).expect("a repetition case");
     let moves = &g.moves()[cycle.first_ply - 1..cycle.last_ply];
-    for k in 1..moves.len() {
+    let span = &g.moves()[cycle.counted_from_ply - 1..cycle.last_ply];
+    let repeats =
+        span.len() % moves.len() == 0 && span.iter().zip(moves.iter().cycle()).all(|(a, b)| a == b);
+    for k in (1..moves.len()).filter(|_| repeats) {
         out.push(Variant {
             name: format!("rotation-{k}"),
             lens: Lens::rotated(k),

@@ -23,12 +23,67 @@ const CHECK_CYCLE: &str = "f0e0 e8f8 e0f0 f8e8";
 
 #[test]
 fn no_cycle_until_the_position_returns() {
-    assert_eq!(find_cycle(&game(CHECKS, "f0e0 e8f8 e0f0")), None);
-    let c = find_cycle(&game(CHECKS, CHECK_CYCLE)).unwrap();
+    assert_eq!(find_cycle(&game(CHECKS, "f0e0 e8f8 e0f0"), 3), None);
+    let c = find_cycle(&game(CHECKS, CHECK_CYCLE), 3).unwrap();
     assert_eq!((c.first_ply, c.last_ply, c.occurrences), (1, 4, 2));
+    assert_eq!(c.counted_from_ply, 1);
     let twice = format!("{CHECK_CYCLE} {CHECK_CYCLE}");
-    let c = find_cycle(&game(CHECKS, &twice)).unwrap();
+    let c = find_cycle(&game(CHECKS, &twice), 3).unwrap();
     assert_eq!((c.first_ply, c.last_ply, c.occurrences), (5, 8, 3));
+    assert_eq!(c.counted_from_ply, 1);
+}
+
+#[test]
+fn the_counted_span_starts_at_the_earliest_counted_occurrence() {
+    let thrice = [CHECK_CYCLE; 3].join(" ");
+    // Four occurrences; the edition counts three: the span is the last two loops.
+    let c = find_cycle(&game(CHECKS, &thrice), 3).unwrap();
+    assert_eq!((c.first_ply, c.occurrences, c.counted_from_ply), (9, 4, 5));
+    // An edition counting two would look at the last loop alone.
+    let c = find_cycle(&game(CHECKS, &thrice), 2).unwrap();
+    assert_eq!(c.counted_from_ply, 9);
+}
+
+#[test]
+fn a_quiet_loop_inside_the_counted_span_is_not_a_perpetual_check() {
+    // Rook f0-f1-f0 with the king e9-e8-e9, then the checking loop: the
+    // start position occurs three times, and Red's moves since the first
+    // are two quiet moves and two checks.
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K1R3 w";
+    let quiet_then_checks = "f0f1 e9e8 f1f0 e8e9 f0e0 e9f9 e0f0 f9e9";
+    for id in ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"] {
+        let r = rule(
+            &game(fen, quiet_then_checks),
+            edition::get(id).unwrap(),
+            &RulingOptions::default(),
+        );
+        assert_eq!(r.reason, RulingReason::BothAllowed, "{id}");
+        let cycle = r.cycle.unwrap();
+        assert_eq!((cycle.first_ply, cycle.counted_from_ply), (5, Some(1)));
+        let red = r.red.unwrap();
+        let kinds =
+            |ms: &[xq_oracle::ruling::MoveRuling]| ms.iter().map(|m| m.kind).collect::<Vec<_>>();
+        assert_eq!(
+            kinds(&red.earlier),
+            [MoveKind::Idle, MoveKind::Idle],
+            "{id}"
+        );
+        assert_eq!(
+            kinds(&red.moves),
+            [MoveKind::Check, MoveKind::Check],
+            "{id}"
+        );
+        assert_eq!(red.pattern_zh, "二将二闲");
+    }
+    // The same checks after a loop played before the counted occurrences.
+    let g = game(fen, &format!("{quiet_then_checks} f0e0 e9f9 e0f0 f9e9"));
+    let r = rule(
+        &g,
+        edition::get("cxa-2020").unwrap(),
+        &RulingOptions::default(),
+    );
+    assert_eq!(r.reason, RulingReason::PerpetualCheck);
+    assert_eq!(r.cycle.unwrap().counted_from_ply, None);
 }
 
 #[test]
@@ -38,7 +93,7 @@ fn a_capture_before_the_cycle_is_not_part_of_it() {
         "4k4/9/9/9/9/9/9/9/2p6/3K1R3 w",
         "f0f1 e9e8 f1c1 e8e9 c1c0 e9e8 c0c1 e8e9",
     );
-    let c = find_cycle(&g).unwrap();
+    let c = find_cycle(&g, 3).unwrap();
     assert_eq!((c.first_ply, c.last_ply, c.occurrences), (5, 8, 2));
 }
 

@@ -169,6 +169,8 @@ export interface SideRuling {
   pattern_zh: string;
   forbidden: boolean;
   moves: CycleMove[];
+  /** The side's moves of the counted span before the cycle (with `cycle.counted_from_ply`). */
+  earlier?: CycleMove[];
 }
 /** A ruling (spec/RULINGS.md), as `xq rule --format json` writes it. */
 export interface Ruling {
@@ -181,6 +183,8 @@ export interface Ruling {
     occurrences: number;
     adjudicable: boolean;
     procedure: string;
+    /** The first ply of the counted span, when the moves before the cycle are not the cycle played again. */
+    counted_from_ply?: number;
   } | null;
   red: SideRuling | null;
   black: SideRuling | null;

@@ -223,6 +223,12 @@ pub struct CycleAnswer {
     /// `procedure`: who starts the adjudication under the edition.
     #[serde(default)]
     pub procedure: Option<Procedure>,
+    /// `counted_from_ply`: the first ply of the counted span — the moves
+    /// since the earliest occurrence the edition counts — when the moves
+    /// before the cycle are not the cycle played again (the patterns cover
+    /// the whole span); left out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted_from_ply: Option<u64>,
 }
 
 /// One side's part of a ruling's cycle.
@@ -241,6 +247,10 @@ pub struct SideAnswer {
     /// kinds, the path `red.kinds` or `black.kinds`).
     #[serde(default)]
     pub moves: Option<Vec<CycleMoveAnswer>>,
+    /// `earlier`: the side's moves of the counted span before the cycle,
+    /// when the cycle's `counted_from_ply` is given; left out otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<Vec<CycleMoveAnswer>>,
 }
 
 /// One move of a ruling's cycle.

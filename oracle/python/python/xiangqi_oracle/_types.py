@@ -100,6 +100,9 @@ class Cycle:
     occurrences: int
     adjudicable: bool
     procedure: Procedure
+    #: The first ply of the counted span, when the moves before the cycle
+    #: are not the cycle played again (the patterns cover the whole span).
+    counted_from_ply: Optional[int] = None
 
     @classmethod
     def _from_wire(cls, d: Json) -> "Cycle":
@@ -143,6 +146,9 @@ class SideRuling:
     pattern_zh: str
     forbidden: bool
     moves: Tuple[CycleMove, ...]
+    #: The side's moves of the counted span before the cycle (given with
+    #: the cycle's `counted_from_ply`, else empty).
+    earlier: Tuple[CycleMove, ...] = ()
 
     @property
     def kinds(self) -> Tuple[MoveKind, ...]:
@@ -154,6 +160,7 @@ class SideRuling:
         f = _fields(cls, d)
         f["pattern"] = Pattern(f["pattern"])
         f["moves"] = tuple(CycleMove._from_wire(m) for m in f["moves"])
+        f["earlier"] = tuple(CycleMove._from_wire(m) for m in f.get("earlier", ()))
         return cls(**f)
 
 

@@ -6,6 +6,11 @@
 //! context of [`context::MoveContext`]), each side a [`Pattern`], the cycle
 //! rules below adjust what is forbidden, and [`verdict`] decides.
 //!
+//! A side's pattern covers every move since the first occurrence the
+//! edition counts, not only the last cycle: a position that came back
+//! through an idle shuffle and then through a checking one has not been
+//! checked into three times (`spec/RULINGS.md`, "The counted span").
+//!
 //! The order of the method, term by term, is described in
 //! `spec/RULINGS.md`.
 
@@ -41,6 +46,10 @@ pub struct Cycle {
     pub last_ply: usize,
     /// How often the final position has occurred in the game.
     pub occurrences: usize,
+    /// The first ply of the counted span: the moves since the earliest of
+    /// the occurrences the edition counts (the last `occurrences` of them,
+    /// or all there are). Equal to `first_ply` after a single cycle.
+    pub counted_from_ply: usize,
 }
 
 impl Cycle {
@@ -58,20 +67,34 @@ impl Cycle {
 }
 
 /// Finds the cycle that ends with the game's last move, if the final
-/// position occurred before.
+/// position occurred before; `counted` is the edition's count of
+/// occurrences (`RepetitionRules::occurrences`), which sets where the
+/// counted span begins.
 #[must_use]
-pub fn find_cycle(game: &Game) -> Option<Cycle> {
+pub fn find_cycle(game: &Game, counted: usize) -> Option<Cycle> {
     let positions = game.positions();
     let last = positions.len() - 1;
     let fin = &positions[last];
     let same = |i: usize| positions[i].hash() == fin.hash() && positions[i].same_board(fin);
-    let previous = (0..last).rev().find(|&i| same(i))?;
-    let occurrences = (0..=last).filter(|&i| same(i)).count();
+    // The occurrences, latest first.
+    let seen: Vec<usize> = (0..=last).rev().filter(|&i| same(i)).collect();
+    let previous = *seen.get(1)?;
+    let earliest_counted = seen[counted.clamp(2, seen.len()) - 1];
     Some(Cycle {
         first_ply: previous + 1,
         last_ply: last,
-        occurrences,
+        occurrences: seen.len(),
+        counted_from_ply: earliest_counted + 1,
     })
+}
+
+/// Whether the moves of the counted span before the last cycle are that
+/// cycle played again (then they are already ruled by it).
+fn span_repeats_cycle(game: &Game, cycle: Cycle) -> bool {
+    let moves = game.moves();
+    let len = cycle.len();
+    (cycle.first_ply - cycle.counted_from_ply) % len == 0
+        && (cycle.counted_from_ply..cycle.first_ply).all(|p| moves[p - 1] == moves[p - 1 + len])
 }
 
 /// One side's part of a cycle.
@@ -81,7 +104,10 @@ pub struct SideCycle {
     pub color: Color,
     /// `(ply, classification)` of each of the side's moves in the cycle.
     pub moves: Vec<(usize, Classified)>,
-    /// Its pattern over the cycle.
+    /// The same for the side's moves of the counted span before the last
+    /// cycle, when they are not that cycle played again (else empty).
+    pub earlier: Vec<(usize, Classified)>,
+    /// Its pattern over the counted span.
     pub pattern: Pattern,
     /// Whether the edition (with the cycle rules) forbids it.
     pub forbidden: bool,
@@ -90,10 +116,22 @@ pub struct SideCycle {
 }
 
 impl SideCycle {
-    /// The kinds of the side's moves, in order.
+    /// The kinds of the side's moves in the last cycle, in order.
     #[must_use]
     pub fn kinds(&self) -> Vec<MoveKind> {
         self.moves.iter().map(|(_, c)| c.kind).collect()
+    }
+
+    /// The side's moves over the counted span, in order: what the pattern
+    /// and the verdict are judged on.
+    pub fn span(&self) -> impl Iterator<Item = &(usize, Classified)> {
+        self.earlier.iter().chain(&self.moves)
+    }
+
+    /// The kinds of [`SideCycle::span`].
+    #[must_use]
+    pub fn span_kinds(&self) -> Vec<MoveKind> {
+        self.span().map(|(_, c)| c.kind).collect()
     }
 }
 
@@ -116,7 +154,7 @@ impl CycleRuling {
     pub fn incomplete_plies(&self) -> Vec<usize> {
         let mut v: Vec<usize> = [&self.red, &self.black]
             .iter()
-            .flat_map(|s| s.moves.iter())
+            .flat_map(|s| s.span())
             .filter(|(_, c)| !c.complete)
             .map(|(p, _)| *p)
             .collect();
@@ -175,12 +213,11 @@ pub fn rule_cycle_in(
         .min(limits.nodes_per_cycle / len)
         .min(session.nodes_left() / len);
     let positions = game.positions();
-    let mut sides: [Vec<(usize, Classified)>; 2] = [Vec::new(), Vec::new()];
-    for ply in cycle.first_ply..=cycle.last_ply {
+    let classify = |ply: usize, per_move: u64| {
         let before = &positions[ply - 1];
         let mv = game.moves()[ply - 1];
         let before_check = (before.in_check() && ply > 1).then(|| &positions[ply - 2]);
-        let c = match session.find(before, before_check, mv, per_move) {
+        match session.find(before, before_check, mv, per_move) {
             Some(c) => c,
             None => {
                 let budget = search::Budget::within(per_move, session.stop.clone());
@@ -189,11 +226,34 @@ pub fn rule_cycle_in(
                 session.keep(before, before_check, mv, per_move, &c);
                 c
             }
-        };
-        sides[before.turn().index()].push((ply, c));
+        }
+    };
+    // The counted span's moves before the last cycle, when they differ
+    // from it, share one more cycle's budget.
+    let earlier_plies = if span_repeats_cycle(game, cycle) {
+        cycle.first_ply..cycle.first_ply
+    } else {
+        cycle.counted_from_ply..cycle.first_ply
+    };
+    let earlier_len = earlier_plies.len().max(1) as u64;
+    let per_earlier = limits
+        .nodes_per_move
+        .min(limits.nodes_per_cycle / earlier_len)
+        .min(session.nodes_left() / earlier_len);
+    let mut sides: [Vec<(usize, Classified)>; 2] = [Vec::new(), Vec::new()];
+    for ply in earlier_plies.clone() {
+        sides[positions[ply - 1].turn().index()].push((ply, classify(ply, per_earlier)));
+    }
+    for ply in cycle.first_ply..=cycle.last_ply {
+        sides[positions[ply - 1].turn().index()].push((ply, classify(ply, per_move)));
     }
     let mutual_pawns = pawn_threats_count_in_mutual_attack(&mut sides, rules);
     let [red_moves, black_moves] = sides;
+    // The span the cycle rules look at, wrapping round like the cycle.
+    let span = Cycle {
+        first_ply: earlier_plies.start,
+        ..cycle
+    };
     let side = |color: Color, moves: Vec<(usize, Classified)>| {
         let kinds: Vec<MoveKind> = moves.iter().map(|(_, c)| c.kind).collect();
         let pattern = Pattern::of(&kinds);
@@ -205,19 +265,23 @@ pub fn rule_cycle_in(
         if pattern == Pattern::PerpetualChase {
             // Asian rules 16 and 32, outline 4: chasing two or more pieces
             // in turn, by one piece or by several, is allowed there.
-            if several_targets(game, cycle, &moves) {
+            if several_targets(game, span, &moves) {
                 grounds.push(Clause::OneChasesTwo);
                 forbidden &= rules.several_targets_forbidden;
             }
             // Asian rule 33, CXA 24.3: several pieces taking turns on one.
-            if several_pieces_on_one(game, cycle, &moves) {
+            if several_pieces_on_one(game, span, &moves) {
                 grounds.push(Clause::MultiChaseOne);
                 forbidden &= rules.multi_chase_one_forbidden;
             }
         }
+        let (earlier, moves) = moves
+            .into_iter()
+            .partition(|(ply, _)| *ply < cycle.first_ply);
         SideCycle {
             color,
             moves,
+            earlier,
             pattern,
             forbidden,
             grounds,

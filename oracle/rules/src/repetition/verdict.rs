@@ -111,10 +111,10 @@ pub fn verdict(red: &SideCycle, black: &SideCycle, rules: &RepetitionRules) -> V
             BothForbiddenRanking::CheckBeatsChase => Verdict::BothForbidden,
             BothForbiddenRanking::AsianLevels => {
                 let held = |s: &SideCycle| {
-                    s.moves.iter().all(|(_, c)| {
+                    s.span().all(|(_, c)| {
                         c.kind == MoveKind::Check
                             || (c.kind == MoveKind::Chase && c.chases.iter().any(|t| t.held_rook))
-                    }) && s.moves.iter().any(|(_, c)| c.kind == MoveKind::Chase)
+                    }) && s.span().any(|(_, c)| c.kind == MoveKind::Chase)
                 };
                 match (held(red), held(black)) {
                     (true, false) => Verdict::MustVary {
@@ -129,7 +129,7 @@ pub fn verdict(red: &SideCycle, black: &SideCycle, rules: &RepetitionRules) -> V
                 }
             }
             BothForbiddenRanking::Cxa26_9 => {
-                let heavy = |s: &SideCycle| s.moves.iter().all(|(_, c)| is_heavy(c));
+                let heavy = |s: &SideCycle| s.span().all(|(_, c)| is_heavy(c));
                 match (heavy(red), heavy(black)) {
                     (true, false) => Verdict::MustVary {
                         side: Color::Red,

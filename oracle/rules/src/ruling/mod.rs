@@ -79,6 +79,9 @@ pub struct CycleInfo {
     pub adjudicable: bool,
     /// Who starts the adjudication under the edition.
     pub procedure: Procedure,
+    /// The first ply of the counted span when the moves before the cycle
+    /// are not the cycle played again; the patterns cover the whole span.
+    pub counted_from_ply: Option<usize>,
 }
 
 pub use xq_spec::Procedure;
@@ -116,6 +119,9 @@ pub struct SideRuling {
     pub forbidden: bool,
     /// The side's moves in the cycle.
     pub moves: Vec<MoveRuling>,
+    /// Its moves of the counted span before the cycle, when they are not
+    /// the cycle played again (else empty).
+    pub earlier: Vec<MoveRuling>,
 }
 
 /// A record's illegal move that the ruling is about.
@@ -246,30 +252,31 @@ impl Ruling {
     /// The wire form without the explanation.
     fn wire(&self) -> RulingAnswer {
         use crate::protocol::{color, illegal_move_code, outcome};
+        let moves = |ms: &[MoveRuling]| -> Vec<CycleMoveAnswer> {
+            ms.iter()
+                .map(|m| CycleMoveAnswer {
+                    ply: Some(m.ply as u64),
+                    mv: Some(m.mv.to_string()),
+                    chinese: Some(m.chinese.clone()),
+                    kind: Some(m.kind),
+                    targets: Some(m.targets.iter().map(|t| t.to_string()).collect()),
+                    target_pieces: Some(
+                        m.target_pieces
+                            .iter()
+                            .map(|p| p.fen_char().to_string())
+                            .collect(),
+                    ),
+                    grounds: m.grounds.clone(),
+                    complete: Some(m.complete),
+                })
+                .collect()
+        };
         let side = |s: &SideRuling| SideAnswer {
             pattern: Some(s.pattern),
             pattern_zh: Some(s.pattern_zh.clone()),
             forbidden: Some(s.forbidden),
-            moves: Some(
-                s.moves
-                    .iter()
-                    .map(|m| CycleMoveAnswer {
-                        ply: Some(m.ply as u64),
-                        mv: Some(m.mv.to_string()),
-                        chinese: Some(m.chinese.clone()),
-                        kind: Some(m.kind),
-                        targets: Some(m.targets.iter().map(|t| t.to_string()).collect()),
-                        target_pieces: Some(
-                            m.target_pieces
-                                .iter()
-                                .map(|p| p.fen_char().to_string())
-                                .collect(),
-                        ),
-                        grounds: m.grounds.clone(),
-                        complete: Some(m.complete),
-                    })
-                    .collect(),
-            ),
+            moves: Some(moves(&s.moves)),
+            earlier: (!s.earlier.is_empty()).then(|| moves(&s.earlier)),
         };
         let count = |c: &natural_limit::SideCount| LimitCountAnswer {
             moves: Some(c.moves),
@@ -286,6 +293,7 @@ impl Ruling {
                 occurrences: Some(c.occurrences as u64),
                 adjudicable: Some(c.adjudicable),
                 procedure: Some(c.procedure),
+                counted_from_ply: c.counted_from_ply.map(|p| p as u64),
             }),
             red: self.red.as_ref().map(side),
             black: self.black.as_ref().map(side),
@@ -510,7 +518,7 @@ pub fn rule_in(
         return r;
     }
     let rules = edition.repetition();
-    if let Some(cycle) = repetition::find_cycle(game) {
+    if let Some(cycle) = repetition::find_cycle(game, rules.occurrences as usize) {
         // Whether what the game has left is less than the cycle's own
         // share: a move cut short then ran out of the game's budget.
         let len = cycle.len() as u64;
@@ -576,15 +584,17 @@ fn move_ruling(game: &Game, ply: usize, c: &Classified) -> MoveRuling {
 }
 
 fn side_ruling(game: &Game, side: &repetition::SideCycle) -> SideRuling {
+    let moves = |ms: &[(usize, Classified)]| {
+        ms.iter()
+            .map(|(ply, c)| move_ruling(game, *ply, c))
+            .collect()
+    };
     SideRuling {
         pattern: side.pattern,
-        pattern_zh: chinese_name(&side.kinds()),
+        pattern_zh: chinese_name(&side.span_kinds()),
         forbidden: side.forbidden,
-        moves: side
-            .moves
-            .iter()
-            .map(|(ply, c)| move_ruling(game, *ply, c))
-            .collect(),
+        moves: moves(&side.moves),
+        earlier: moves(&side.earlier),
     }
 }
 
@@ -606,7 +616,7 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
     for side in [&r.red, &r.black] {
         clauses.push(side.pattern.clause());
         clauses.extend(side.grounds.iter().copied());
-        for (_, c) in &side.moves {
+        for (_, c) in side.span() {
             clauses.push(c.kind.clause());
             clauses.extend(c.grounds.iter().copied());
         }
@@ -625,6 +635,8 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
             Adjudication::Claim => Procedure::Claim,
             Adjudication::Automatic => Procedure::Automatic,
         },
+        counted_from_ply: (!r.red.earlier.is_empty() || !r.black.earlier.is_empty())
+            .then_some(r.cycle.counted_from_ply),
     });
     ruling.red = Some(side_ruling(game, &r.red));
     ruling.black = Some(side_ruling(game, &r.black));
