@@ -1,15 +1,15 @@
 //! A reply line as an implementation might write it: parsed as a reply,
 //! read as the answer to every kind of question, and graded against
-//! expectations of each kind (convert answers are read back in a position).
-//! Never a panic.
+//! expectations of each kind (convert answers in Chinese notation). Never a
+//! panic.
 #![no_main]
 
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use xq_core::{Notation, Position};
 use xq_harness::expect::{At, Expect};
-use xq_oracle::protocol::{QuestionKind, Reply};
+use xq_spec::protocol::{QuestionKind, Reply};
+use xq_spec::Notation;
 
 fn expectations() -> &'static [Expect] {
     static E: OnceLock<Vec<Expect>> = OnceLock::new();
@@ -35,12 +35,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(line) = std::str::from_utf8(data) else { return };
     let Ok(reply) = Reply::parse(line) else { return };
     let Some(result) = reply.result else { return };
-    let start = Position::from_fen(xq_core::START_FEN).unwrap();
-    let at = At {
-        position: Some(&start),
-        to: Some(Notation::Chinese),
-    };
     for e in expectations() {
+        let at = At {
+            to: Some(Notation::Chinese),
+        };
         match e.check(&result, at) {
             Ok(checks) => {
                 let _ = checks.failure();
