@@ -19,7 +19,7 @@ examples. Cycle i of seed S is drawn from random.Random("mixed:S:i") alone.
 
 Usage:
     bench/differential/mixed.py [--xq target/release/xq] [--seed 1]
-        [--games 1000] [--time-limit 1200] [--examples 3]
+        [--games 1000] [--time-limit 1200] [--examples 3] [--only I ...]
 """
 
 import argparse
@@ -67,6 +67,7 @@ def main():
     ap.add_argument("--time-limit", type=float, default=1200.0, help="seconds")
     ap.add_argument("--edition", default="axf-2017")
     ap.add_argument("--examples", type=int, default=3)
+    ap.add_argument("--only", type=int, nargs="*", help="rule only these games of the seed")
     args = ap.parse_args()
     if peers.pyffish is None:
         sys.exit("pyffish is not installed (pip install pyffish)")
@@ -76,7 +77,7 @@ def main():
     positions = generate.game_positions(games)
     rows, failed = [], 0
     try:
-        for i in range(args.games):
+        for i in (args.only if args.only else range(args.games)):
             if time.time() - t0 > args.time_limit:
                 print("time limit reached after %d games" % len(rows))
                 break
@@ -123,8 +124,9 @@ def main():
     for (o, why, f, w), rs in sorted(groups.items(), key=lambda kv: -len(kv[1])):
         print("\n[%d] oracle %s (%s) / FSF %s%s" % (len(rs), o, why, f, "; span widened" if w else ""))
         for r in rs[:args.examples]:
-            print("    seed %d game %d (%s): --fen \"%s\" --moves \"%s\"  patterns %s"
-                  % (args.seed, r["i"], r["source"], r["fen"], " ".join(r["moves"]), r["patterns"]))
+            print("    seed %d game %d (%s): --fen \"%s\" --moves \"%s\"  patterns %s; last loop alone %s"
+                  % (args.seed, r["i"], r["source"], r["fen"], " ".join(r["moves"]), r["patterns"],
+                     r["alone"]))
 
 
 if __name__ == "__main__":
