@@ -11,8 +11,8 @@
 //! [`py`], behind the `python` feature.
 
 use serde_json::{json, Value};
-use xq_oracle::protocol::{self, Message, Reply, Started, PROTOCOL_VERSION};
 use xq_records::{Location, Record, RecordError, Warning};
+use xq_render::protocol::{self, Message, Reply, Started, PROTOCOL_VERSION};
 use xq_spec::Vocabulary;
 
 #[cfg(feature = "python")]
@@ -96,7 +96,7 @@ pub fn started() -> Started {
 
 /// The answer to one line of the suite protocol (`spec/PROTOCOL.md`): the
 /// handshake for `start`, the oracle's own answer for `run` (from
-/// `xq_oracle::protocol::answer`), an error reply for anything else;
+/// `xq_render::protocol::answer`), an error reply for anything else;
 /// `None` for `stop` and for a blank line. `reader` is kept across lines.
 pub fn protocol_line(reader: &mut protocol::MessageReader, line: &str) -> Option<String> {
     if line.trim().is_empty() {

@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 use xq_core::game::split_moves;
 use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Square, Validation};
 use xq_oracle::edition::Edition;
-use xq_oracle::ruling::Lang;
 use xq_records::{write_pgn, Line, MoveNode, PgnOptions, Record, Tags};
+use xq_render::Lang;
 
 use super::error::DeskError;
 use super::view::{game_view, MAX_PLIES};
