@@ -15,6 +15,7 @@ use xq_oracle::ruling::{rule_game_typed, FollowUp, GameRuling, PointKind, Ruling
 use xq_records::{ReadOptions, Record, RecordError, Tags};
 use xq_render::picture::{self, PictureOptions};
 use xq_render::Lang;
+use xq_render::Speak;
 
 use crate::failure::Failure;
 
@@ -234,7 +235,7 @@ impl BadRecord {
         BadRecord {
             code: e.code(),
             message: e.to_string(),
-            message_zh: e.zh(),
+            message_zh: e.speak(Lang::Zh),
             ply: e.ply,
             in_variation: e.in_variation,
             location,
@@ -434,11 +435,7 @@ pub fn warnings_text(record: &Record, lang: Lang) -> String {
         Lang::En => format!("\n{} reading warning(s):\n", record.warnings.len()),
     };
     for w in &record.warnings {
-        let text = match lang {
-            Lang::Zh => w.zh(),
-            Lang::En => w.to_string(),
-        };
-        let _ = writeln!(s, "  {}", crate::message::one_line(&text));
+        let _ = writeln!(s, "  {}", crate::message::one_line(&w.speak(lang)));
     }
     s
 }
@@ -452,7 +449,7 @@ pub fn warnings_json(record: &Record) -> Value {
             json!({
                 "code": w.code(),
                 "message": w.kind.to_string(),
-                "message_zh": w.kind.zh(),
+                "message_zh": w.kind.speak(Lang::Zh),
                 "ply": w.ply,
                 "in_variation": w.in_variation,
                 "location": (w.at != xq_records::Location::Nowhere).then(|| w.at.to_string()),

@@ -15,7 +15,9 @@
 //!   drawn on it;
 //! - [`answer`], [`ruling_json`] and [`game_json`]: the JSON form of
 //!   `spec/RULINGS.md`, explanation included;
-//! - [`protocol`]: the built-in oracle's answers to the suite protocol.
+//! - [`protocol`]: the built-in oracle's answers to the suite protocol;
+//! - [`speak`]: the errors and warnings of xq-core and xq-records in
+//!   Chinese (English is their `Display`).
 //!
 //! ```
 //! use xq_core::{Game, Position};
@@ -35,6 +37,7 @@
 mod en;
 pub mod picture;
 pub mod protocol;
+pub mod speak;
 pub mod words;
 mod zh;
 
@@ -42,6 +45,8 @@ use xq_oracle::clauses::Clause;
 use xq_oracle::edition::Edition;
 use xq_oracle::protocol::RulingAnswer;
 use xq_oracle::ruling::{GameRuling, Ruling};
+
+pub use speak::Speak;
 
 /// The language of an explanation, a picture's caption and its labels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

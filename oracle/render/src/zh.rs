@@ -11,6 +11,7 @@ use xq_oracle::ruling::{
     RulingReason, SideRuling,
 };
 
+use crate::speak::Speak;
 use crate::words::Label;
 use crate::{cite, edition_of, Lang};
 
@@ -28,7 +29,7 @@ pub(crate) fn explain(r: &Ruling) -> String {
                 "第{}着 {} 违例：{}。{}判负。",
                 m.ply,
                 m.text,
-                m.reason.zh(),
+                m.reason.speak(Lang::Zh),
                 m.by.name_zh()
             )
         }

@@ -18,6 +18,7 @@ use xq_oracle::ruling::{
 use xq_render::picture::{ruling_svg, PictureOptions};
 use xq_render::words::Label;
 use xq_render::Lang;
+use xq_render::Speak;
 
 use super::error::DeskError;
 
@@ -379,7 +380,7 @@ pub fn game_view(
             iccs: im.mv.to_string(),
             code: im.reason.code(),
             en: im.reason.to_string(),
-            zh: im.reason.zh(),
+            zh: im.reason.speak(Lang::Zh),
         })
     });
     let points: Vec<PointView> = ruling
