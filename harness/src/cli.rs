@@ -410,7 +410,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
             &suite,
             a,
             b,
-            &xq_oracle::protocol::answer,
+            &xq_render::protocol::answer,
             &mut stdout.lock(),
         ) {
             Ok(_) => ExitCode::SUCCESS,

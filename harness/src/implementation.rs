@@ -34,7 +34,7 @@ pub struct Oracle;
 #[cfg(feature = "oracle")]
 impl Implementation for Oracle {
     fn ask(&mut self, req: &Request, budget: Duration) -> Result<Reply, String> {
-        use xq_oracle::protocol;
+        use xq_render::protocol;
         protocol::answer_within(req, budget).map_err(|e| match e {
             protocol::BudgetError::OutOfTime => format!(
                 "no answer within {:.1} s (perft stopped)",

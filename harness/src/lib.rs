@@ -3,7 +3,8 @@
 //!
 //! Data flows one way: `spec/` (clauses, editions, formats) → `cases/` →
 //! this runner ← the implementation, which is reached only through the
-//! protocol types of `xq_oracle::protocol`, in-process or as JSON lines.
+//! protocol types of `xq_spec::protocol`, in-process (the built-in
+//! oracle's answers are `xq_render::protocol`'s) or as JSON lines.
 
 pub mod case;
 pub mod cli;

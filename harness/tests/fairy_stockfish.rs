@@ -16,7 +16,7 @@ use xq_core::random::{placed, played};
 use xq_core::Position;
 use xq_harness::implementation::Factory;
 use xq_harness::uci::UciFactory;
-use xq_oracle::protocol::{self, Question, Request};
+use xq_render::protocol::{self, Question, Request};
 
 const PLAYED: u64 = 2000;
 const PLACED: u64 = 1000;

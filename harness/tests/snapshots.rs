@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{json, Value};
 use xq_harness::{Case, Suite};
-use xq_oracle::protocol::{self, QuestionKind};
+use xq_render::protocol::{self, QuestionKind};
 
 /// The rulings whose prose is snapshotted: one per reason and pattern.
 const PROSE: &[(&str, &str)] = &[
@@ -210,8 +210,8 @@ fn prose_trial(case: Case, edition: &'static str, dir: PathBuf) -> Trial {
         )
         .map_err(|e| e.to_string())?;
         let prose = json!({
-            "zh": ruling.explain(xq_oracle::ruling::Lang::Zh),
-            "en": ruling.explain(xq_oracle::ruling::Lang::En),
+            "zh": xq_render::explain(&ruling, xq_render::Lang::Zh),
+            "en": xq_render::explain(&ruling, xq_render::Lang::En),
         });
         snapshot(
             &dir,

@@ -15,9 +15,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use xq_core::Outcome;
-use xq_oracle::ruling::words::Label;
-use xq_oracle::ruling::{Comparison, FollowUp, Lang, Procedure, RulingReason};
+use xq_oracle::ruling::{Comparison, FollowUp, Procedure, RulingReason};
 use xq_records::{ReadOptions, Record, RecordError, WarningKind};
+use xq_render::words::Label;
+use xq_render::Lang;
 
 use crate::failure::Failure;
 

@@ -12,8 +12,9 @@ use xq_core::excerpt::Excerpt;
 use xq_core::perft::{divide, perft, MAX_DEPTH};
 use xq_core::{format_move, Game, Notation, Position, Validation};
 use xq_oracle::repetition::SearchLimits;
-use xq_oracle::ruling::picture::{self, PictureOptions};
-use xq_oracle::ruling::{Lang, RecordError};
+use xq_oracle::ruling::RecordError;
+use xq_render::picture::{self, PictureOptions};
+use xq_render::Lang;
 
 use xq_cli::bulk::ProgressMode;
 use xq_cli::convert;
@@ -598,10 +599,15 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 game
             };
             match format {
-                RuleFormat::Json => {
-                    writeln!(out, "{}", json(&ruling.to_json(lang), true)).map_err(output)?
+                RuleFormat::Json => writeln!(
+                    out,
+                    "{}",
+                    json(&xq_render::ruling_json(&ruling, lang), true)
+                )
+                .map_err(output)?,
+                RuleFormat::Text => {
+                    writeln!(out, "{}", xq_render::explain(&ruling, lang)).map_err(output)?
                 }
-                RuleFormat::Text => writeln!(out, "{}", ruling.explain(lang)).map_err(output)?,
                 RuleFormat::Svg => {
                     write!(out, "{}", picture::ruling_svg(&ruling, &played(), &picture))
                         .map_err(output)?
@@ -654,7 +660,7 @@ fn diff_editions(a: &str, b: &str, out: &mut impl Write) -> Result<(), Failure> 
             errors.first().map(ToString::to_string).unwrap_or_default()
         ))
     })?;
-    xq_harness::diff::diff_editions(&suite, a, b, &xq_oracle::protocol::answer, out)
+    xq_harness::diff::diff_editions(&suite, a, b, &xq_render::protocol::answer, out)
         .map_err(output)?;
     Ok(())
 }

@@ -11,9 +11,11 @@ use serde_json::{json, Value};
 use xq_core::{format_move, Game, Move, Notation, Outcome};
 use xq_oracle::edition::Edition;
 use xq_oracle::repetition::MoveKind;
-use xq_oracle::ruling::picture::{self, PictureOptions};
-use xq_oracle::ruling::{rule_game_typed, FollowUp, GameRuling, Lang, PointKind, RulingOptions};
+use xq_oracle::ruling::{rule_game_typed, FollowUp, GameRuling, PointKind, RulingOptions};
 use xq_records::{ReadOptions, Record, RecordError, Tags};
+use xq_render::picture::{self, PictureOptions};
+use xq_render::Lang;
+use xq_render::Speak;
 
 use crate::failure::Failure;
 
@@ -233,7 +235,7 @@ impl BadRecord {
         BadRecord {
             code: e.code(),
             message: e.to_string(),
-            message_zh: e.zh(),
+            message_zh: e.speak(Lang::Zh),
             ply: e.ply,
             in_variation: e.in_variation,
             location,
@@ -414,7 +416,7 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
                     }
                 );
             }
-            s.push_str(r.ruling.explain(lang).trim_end());
+            s.push_str(xq_render::explain_game(&r.ruling, lang).trim_end());
             s.push('\n');
             s.push_str(&variations(&r.record, lang));
             s.push_str(&warnings_text(&r.record, lang));
@@ -433,11 +435,7 @@ pub fn warnings_text(record: &Record, lang: Lang) -> String {
         Lang::En => format!("\n{} reading warning(s):\n", record.warnings.len()),
     };
     for w in &record.warnings {
-        let text = match lang {
-            Lang::Zh => w.zh(),
-            Lang::En => w.to_string(),
-        };
-        let _ = writeln!(s, "  {}", crate::message::one_line(&text));
+        let _ = writeln!(s, "  {}", crate::message::one_line(&w.speak(lang)));
     }
     s
 }
@@ -451,7 +449,7 @@ pub fn warnings_json(record: &Record) -> Value {
             json!({
                 "code": w.code(),
                 "message": w.kind.to_string(),
-                "message_zh": w.kind.zh(),
+                "message_zh": w.kind.speak(Lang::Zh),
                 "ply": w.ply,
                 "in_variation": w.in_variation,
                 "location": (w.at != xq_records::Location::Nowhere).then(|| w.at.to_string()),
@@ -677,7 +675,7 @@ pub fn brief_json(report: &GameReport) -> Value {
 /// point's full ruling and explanation, under the file, game, format and
 /// tags, and the variations' count.
 pub fn full_json(r: &Ruled, file: &str, lang: Lang) -> Value {
-    let mut v = r.ruling.to_json(lang);
+    let mut v = xq_render::game_json(&r.ruling, lang);
     v["file"] = Value::String(file.into());
     v["game"] = json!(r.record.source.game);
     v["format"] = json!(r.record.source.format.name());
@@ -794,5 +792,8 @@ pub fn board_text(
         .filter(|&sq| game.positions()[at].piece_at(sq).is_some())
         .collect();
     let board = picture::text_board(&game.positions()[at], &marks, opts);
-    format!("{board}\n{}\n", ruling.explain(opts.lang).trim_end())
+    format!(
+        "{board}\n{}\n",
+        xq_render::explain(ruling, opts.lang).trim_end()
+    )
 }

@@ -6,9 +6,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use xq_oracle::ruling::picture::PictureOptions;
-use xq_oracle::ruling::Lang;
 use xq_records::ReadOptions;
+use xq_render::picture::PictureOptions;
+use xq_render::Lang;
 
 use crate::bulk::{self, Plan, ProgressMode, Summary};
 use crate::failure::Failure;

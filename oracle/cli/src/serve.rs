@@ -13,8 +13,8 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use serde_json::Value;
-use xq_oracle::protocol::{self, BudgetError, Message, Reply, Request, PROTOCOL_VERSION};
 pub use xq_oracle::protocol::{read_message, MessageReader};
+use xq_render::protocol::{self, BudgetError, Message, Reply, Request, PROTOCOL_VERSION};
 
 use crate::lines::{Line, LineReader};
 use crate::message::one_line;

@@ -17,36 +17,27 @@ pub const PREFIX_CHARS: usize = 24;
 #[derive(Clone, Copy, Debug)]
 pub struct Excerpt<'a>(pub &'a str);
 
-impl Excerpt<'_> {
-    /// The same quotation for a Chinese message: the length in Chinese.
+impl<'a> Excerpt<'a> {
+    /// The part quoted of a text longer than [`WHOLE_CHARS`] characters
+    /// (its first [`PREFIX_CHARS`]); `None` for a text quoted whole. Every
+    /// language's quotation cuts the same way.
     #[must_use]
-    pub fn zh(self) -> String {
+    pub fn head(self) -> Option<&'a str> {
         let text = self.0;
-        match text.char_indices().nth(WHOLE_CHARS) {
-            None => format!("{text:?}"),
-            Some(_) => {
-                let end = text
-                    .char_indices()
-                    .nth(PREFIX_CHARS)
-                    .map_or(text.len(), |(i, _)| i);
-                format!("{:?}…（共 {} 字节）", &text[..end], text.len())
-            }
-        }
+        text.char_indices().nth(WHOLE_CHARS)?;
+        let end = text
+            .char_indices()
+            .nth(PREFIX_CHARS)
+            .map_or(text.len(), |(i, _)| i);
+        Some(&text[..end])
     }
 }
 
 impl fmt::Display for Excerpt<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.0;
-        match text.char_indices().nth(WHOLE_CHARS) {
-            None => write!(f, "{text:?}"),
-            Some(_) => {
-                let end = text
-                    .char_indices()
-                    .nth(PREFIX_CHARS)
-                    .map_or(text.len(), |(i, _)| i);
-                write!(f, "{:?}… ({} bytes)", &text[..end], text.len())
-            }
+        match self.head() {
+            None => write!(f, "{:?}", self.0),
+            Some(head) => write!(f, "{head:?}… ({} bytes)", self.0.len()),
         }
     }
 }

@@ -71,32 +71,7 @@ impl PlayFault {
     }
 }
 
-impl PlayFault {
-    /// The same as the `Display` text, in Chinese, for arbiter-facing output.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            PlayFault::Move(e) => e.zh(),
-            PlayFault::TooLong { text } => format!(
-                "{} 不是着法：着法不会超过 {MAX_MOVE_TEXT} 字节",
-                Excerpt(text).zh()
-            ),
-            PlayFault::CounterLimit { text, counter } => format!(
-                "{text} 会使{}超过 {}（本程序所能记录的上限）",
-                counter.name_zh(),
-                counter.range().1
-            ),
-        }
-    }
-}
-
-impl PlayError {
-    /// The same as the `Display` text, in Chinese.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        format!("第 {} 着：{}", self.ply, self.error.zh())
-    }
-}
+impl PlayFault {}
 
 impl fmt::Display for PlayFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -130,33 +130,6 @@ impl IllegalMove {
         "king-in-check",
         "kings-facing",
     ];
-
-    /// The explanation in Chinese, for arbiter-facing output.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            IllegalMove::NullMove => "起点与终点相同".into(),
-            IllegalMove::NoPiece { from } => format!("{from} 处没有棋子"),
-            IllegalMove::NotYourPiece { from, .. } => format!("{from} 处是对方的棋子"),
-            IllegalMove::OwnPieceOnTarget { to } => format!("{to} 处是己方棋子"),
-            IllegalMove::NotAMove { piece } => format!("{}不能这样走", piece.zh()),
-            IllegalMove::OutsidePalace { piece } => format!("{}不能走出九宫", piece.zh()),
-            IllegalMove::ElephantCrossesRiver => "相（象）不能过河".into(),
-            IllegalMove::ElephantEyeBlocked { eye } => format!("塞象眼：{eye} 处有子"),
-            IllegalMove::HorseLegBlocked { leg } => format!("蹩马腿：{leg} 处有子"),
-            IllegalMove::PathBlocked { at } => format!("{at} 处有子阻挡"),
-            IllegalMove::CannonScreens { count } => {
-                format!("炮须隔一子吃子，此处隔了 {count} 子")
-            }
-            IllegalMove::PawnBackward => "兵（卒）不能后退".into(),
-            IllegalMove::PawnSidewaysBeforeRiver => "兵（卒）未过河不能横走".into(),
-            IllegalMove::KingInCheck { was_in_check: true } => "未应将".into(),
-            IllegalMove::KingInCheck {
-                was_in_check: false,
-            } => "送将（走后己方被将军）".into(),
-            IllegalMove::KingsFacing => "帅将对面（白脸将）".into(),
-        }
-    }
 }
 
 impl fmt::Display for IllegalMove {

@@ -86,33 +86,6 @@ impl fmt::Display for SetupProblem {
     }
 }
 
-impl SetupProblem {
-    /// The problem in Chinese, for arbiter-facing output.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            SetupProblem::MissingKing(c) => format!("{}没有帅（将）", c.name_zh()),
-            SetupProblem::ExtraKing(c) => format!("{}的帅（将）多于一个", c.name_zh()),
-            SetupProblem::KingOutsidePalace(c, sq) => {
-                format!("{}的帅（将）在 {sq}，不在九宫内", c.name_zh())
-            }
-            SetupProblem::Unreachable(p, sq) => {
-                format!("{}的{}永远走不到 {sq}", p.color.name_zh(), p.zh())
-            }
-            SetupProblem::TooMany(c, r, n) => format!(
-                "{}的{}有 {n} 个，多于一局棋的 {} 个",
-                c.name_zh(),
-                Piece::new(*c, *r).zh(),
-                r.initial_count()
-            ),
-            SetupProblem::KingsFacing => "帅将在同一纵线上照面，中间无子".into(),
-            SetupProblem::OpponentInCheck(c) => {
-                format!("{0}正被将军，却不是{0}走棋", c.name_zh())
-            }
-        }
-    }
-}
-
 /// Why a setup is not a legal position: every problem found, in board order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
@@ -143,24 +116,6 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl PositionError {
-    /// The same as the `Display` text, in Chinese.
-    pub fn zh(&self) -> String {
-        let shown: Vec<String> = self
-            .problems
-            .iter()
-            .take(SHOWN_PROBLEMS)
-            .map(SetupProblem::zh)
-            .collect();
-        let mut s = format!("局面不合规则：{}", shown.join("；"));
-        let more = self.problems.len().saturating_sub(SHOWN_PROBLEMS);
-        if more > 0 {
-            s.push_str(&format!("；另有 {more} 处问题"));
-        }
-        s
-    }
-}
-
 impl std::error::Error for PositionError {}
 
 /// Either kind of failure when a FEN is turned into a position.
@@ -177,17 +132,6 @@ impl fmt::Display for FenError {
         match self {
             FenError::Parse(e) => e.fmt(f),
             FenError::Position(e) => e.fmt(f),
-        }
-    }
-}
-
-impl FenError {
-    /// The same as the `Display` text, in Chinese, for arbiter-facing output.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            FenError::Parse(e) => e.zh(),
-            FenError::Position(e) => e.zh(),
         }
     }
 }

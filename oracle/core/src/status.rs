@@ -67,15 +67,6 @@ impl EndReason {
             EndReason::Stalemate => "stalemate",
         }
     }
-
-    /// The Chinese term (将死, 困毙), for arbiter-facing output.
-    #[must_use]
-    pub fn zh(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "将死",
-            EndReason::Stalemate => "困毙",
-        }
-    }
 }
 
 /// The answer of `xq status`; its JSON form is a documented interface.

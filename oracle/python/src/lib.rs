@@ -11,8 +11,9 @@
 //! [`py`], behind the `python` feature.
 
 use serde_json::{json, Value};
-use xq_oracle::protocol::{self, Message, Reply, Started, PROTOCOL_VERSION};
 use xq_records::{Location, Record, RecordError, Warning};
+use xq_render::protocol::{self, Message, Reply, Started, PROTOCOL_VERSION};
+use xq_render::{Lang, Speak};
 use xq_spec::Vocabulary;
 
 #[cfg(feature = "python")]
@@ -96,7 +97,7 @@ pub fn started() -> Started {
 
 /// The answer to one line of the suite protocol (`spec/PROTOCOL.md`): the
 /// handshake for `start`, the oracle's own answer for `run` (from
-/// `xq_oracle::protocol::answer`), an error reply for anything else;
+/// `xq_render::protocol::answer`), an error reply for anything else;
 /// `None` for `stop` and for a blank line. `reader` is kept across lines.
 pub fn protocol_line(reader: &mut protocol::MessageReader, line: &str) -> Option<String> {
     if line.trim().is_empty() {
@@ -129,7 +130,7 @@ fn warning_json(w: &Warning) -> Value {
     let mut v = json!({
         "code": w.code(),
         "message": w.to_string(),
-        "message_zh": w.zh(),
+        "message_zh": w.speak(Lang::Zh),
         "ply": w.ply,
         "in_variation": w.in_variation,
     });
@@ -146,7 +147,7 @@ pub fn record_error_json(e: &RecordError) -> Value {
     let mut v = json!({
         "code": e.code(),
         "message": e.to_string(),
-        "message_zh": e.zh(),
+        "message_zh": e.speak(Lang::Zh),
         "game": e.game,
         "ply": e.ply,
         "in_variation": e.in_variation,

@@ -18,7 +18,8 @@ use xq_core::perft::{perft_cancellable, PerftError};
 use xq_core::{FenError as CoreFenError, Game, Move, PlayError, PlayFault, Position, Validation};
 use xq_oracle::edition::{self, Edition};
 use xq_oracle::protocol::{self as wire, MessageReader};
-use xq_oracle::ruling::{self, Lang, RecordError as RulingRecordError, RulingOptions};
+use xq_oracle::ruling::{self, RecordError as RulingRecordError, RulingOptions};
+use xq_render::Lang;
 
 create_exception!(
     xiangqi_oracle,
@@ -534,7 +535,7 @@ fn rule_json(
     let r = py
         .allow_threads(|| ruling::rule_record(start, &refs, ed, &RulingOptions::default()))
         .map_err(|e| ruling_error(py, &e))?;
-    Ok(r.to_json(lang).to_string())
+    Ok(xq_render::ruling_json(&r, lang).to_string())
 }
 
 fn ruling_error(py: Python<'_>, e: &RulingRecordError) -> PyErr {
@@ -632,8 +633,8 @@ fn rule_records_json(
                     ) {
                         Ok(g) => serde_json::json!({
                             "record": crate::record_json(&r),
-                            "ruling": g.to_json(lang),
-                            "explanation": g.explain(lang),
+                            "ruling": xq_render::game_json(&g, lang),
+                            "explanation": xq_render::explain_game(&g, lang),
                         }),
                         Err(e) => serde_json::json!({
                             "record": crate::record_json(&r),

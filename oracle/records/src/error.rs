@@ -288,57 +288,7 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl RecordError {
-    /// The same as the `Display` text, in Chinese, for arbiter-facing
-    /// output (the desk). Details the readers word themselves (a syntax
-    /// problem, an I/O error) are quoted as they are.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(format) = self.format {
-            parts.push(format.name().to_uppercase());
-        }
-        if let Some(g) = self.game {
-            parts.push(format!("第 {g} 局"));
-        }
-        parts.extend(place_zh(self.at, self.ply, self.in_variation));
-        let why = self.kind.zh();
-        if parts.is_empty() {
-            why
-        } else {
-            format!("{}：{why}", parts.join("，"))
-        }
-    }
-}
-
-impl ErrorKind {
-    /// What is wrong, in Chinese.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            ErrorKind::Empty => "文件为空".into(),
-            ErrorKind::Io(e) => format!("无法读取文件：{e}"),
-            ErrorKind::Undecodable { encoding } => format!("内容不是有效的 {encoding} 文本"),
-            ErrorKind::BadMagic { expected } => format!("不是该格式的棋谱：应以 {expected} 开头"),
-            ErrorKind::Truncated { reading } => format!("文件在读取中途结束（{reading}）"),
-            ErrorKind::TooLarge { limit } => format!("棋谱超过 {limit} 字节"),
-            ErrorKind::Syntax(s) => format!("格式错误：{s}"),
-            ErrorKind::BadFen { fen, error } => format!("FEN {fen:?} 无效：{}", error.zh()),
-            ErrorKind::BadSetup(s) => format!("摆出的局面不合法：{s}"),
-            ErrorKind::SquareOutOfRange { value } => format!("位置代码 {value} 超出棋盘"),
-            ErrorKind::Move { error, .. } => error.zh(),
-            ErrorKind::IllegalMove { mv, reason } => format!("{mv} 不合规则：{}", reason.zh()),
-            ErrorKind::TooDeep { limit } => format!("变着嵌套超过 {limit} 层"),
-            ErrorKind::Unwritable(s) => format!("无法写出棋谱：{s}"),
-            ErrorKind::CounterLimit { mv, counter } => format!(
-                "{mv} 会使{}超过 {}（本程序所能记录的上限）",
-                counter.name_zh(),
-                counter.range().1
-            ),
-            ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),
-        }
-    }
-}
+impl RecordError {}
 
 impl std::error::Error for RecordError {}
 
@@ -356,21 +306,6 @@ pub(crate) fn place(at: Location, ply: Option<usize>, in_variation: bool) -> Vec
             ""
         };
         parts.push(format!("ply {p}{line}"));
-    }
-    parts
-}
-
-/// [`place`] in Chinese: `第 4 行第 9 列`, `第 2 着（变着中）`.
-pub(crate) fn place_zh(at: Location, ply: Option<usize>, in_variation: bool) -> Vec<String> {
-    let mut parts = Vec::new();
-    match at {
-        Location::Nowhere => {}
-        Location::Text { line, column } => parts.push(format!("第 {line} 行第 {column} 列")),
-        Location::Byte(o) => parts.push(format!("第 {o} 字节（0x{o:X}）")),
-    }
-    if let Some(p) = ply {
-        let line = if in_variation { "（变着中）" } else { "" };
-        parts.push(format!("第 {p} 着{line}"));
     }
     parts
 }

@@ -7,7 +7,7 @@ use std::fmt;
 use xq_core::{IllegalMove, Move};
 
 use crate::encoding::TextEncoding;
-use crate::error::{place, place_zh, Location, RecordError};
+use crate::error::{place, Location, RecordError};
 
 /// One point of a record that was read with tolerance, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,45 +155,6 @@ impl WarningKind {
             WarningKind::CommentPastBranchEnd { .. } => "comment-past-branch-end",
         }
     }
-
-    /// What was tolerated, in Chinese.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            WarningKind::ReadByLegality { text, mv, pieces } => format!(
-                "{text} 未写前/后，{pieces} 个可能的棋子中只有一个能合法走这步，按合法性读作 {mv}"
-            ),
-            WarningKind::QuotedTagValue { tag } => {
-                format!("标签 {tag} 的值内含未转义的引号，读到 ] 前最后一个引号为止")
-            }
-            WarningKind::BadBytes {
-                field,
-                offset,
-                encoding,
-            } => format!(
-                "{field} 中有不是 {encoding} 的字节（第一个在第 {offset} 字节，0x{offset:X}），以 U+FFFD 代替"
-            ),
-            WarningKind::VariationDropped { error, moves } => {
-                format!("一个变着无法读取，已略去（读到 {moves} 着）：{}", error.zh())
-            }
-            WarningKind::JunkMoveDropped { error } => {
-                format!("主线末尾的一步不是着法，已略去：{}", error.zh())
-            }
-            WarningKind::IllegalFinalMove { text, mv, reason } => {
-                if text == &mv.to_string() {
-                    format!("棋谱以违例着法 {mv} 结束：{}", reason.zh())
-                } else {
-                    format!("棋谱以违例着法 {text}（{mv}）结束：{}", reason.zh())
-                }
-            }
-            WarningKind::MixedEncoding { file, game } => {
-                format!("本局的编码（{game}）与文件其余部分（{file}）不同，已按 {game} 解码")
-            }
-            WarningKind::CommentPastBranchEnd { named } => {
-                format!("注释指向第 {named} 着，已超出该分支的末尾，放在分支最后一着之后")
-            }
-        }
-    }
 }
 
 impl fmt::Display for WarningKind {
@@ -252,18 +213,7 @@ impl fmt::Display for Warning {
     }
 }
 
-impl Warning {
-    /// The same as the `Display` text, in Chinese.
-    #[must_use]
-    pub fn zh(&self) -> String {
-        let parts = place_zh(self.at, self.ply, self.in_variation);
-        if parts.is_empty() {
-            self.kind.zh()
-        } else {
-            format!("{}：{}", parts.join("，"), self.kind.zh())
-        }
-    }
-}
+impl Warning {}
 
 /// A record's final illegal move, kept apart from its main line so that
 /// the ruling on it (a loss where the edition says so) can be given.
@@ -325,7 +275,7 @@ mod tests {
         assert_eq!(kinds.len(), WarningKind::CODES.len());
         for (i, k) in kinds.iter().enumerate() {
             assert_eq!(k.index(), i, "{}", k.code());
-            assert!(!k.to_string().is_empty() && !k.zh().is_empty());
+            assert!(!k.to_string().is_empty());
         }
     }
 }

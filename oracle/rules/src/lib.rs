@@ -6,7 +6,10 @@
 //! ([`edition`]), the clause registry ([`clauses`]), the classification of
 //! moves in a repetition cycle and the verdicts ([`repetition`]), the
 //! natural move limit ([`natural_limit`]), the ruling on a game
-//! ([`ruling`]), and the suite protocol the harness speaks ([`protocol`]).
+//! ([`ruling`]), and the oracle's handshake and codes in the suite protocol
+//! ([`protocol`]). Its results are typed values; their explanations in
+//! Chinese and English, pictures and JSON views are the `xq-render`
+//! crate's.
 //!
 //! Ruling on a game (图6 of the CXA 2020 rules: Red's rook checks on every
 //! move, and one-sided perpetual check loses in every edition):
@@ -14,7 +17,7 @@
 //! ```
 //! use xq_core::{Game, Outcome, Position};
 //! use xq_oracle::edition;
-//! use xq_oracle::ruling::{rule, Lang, RulingOptions, RulingReason};
+//! use xq_oracle::ruling::{rule, RulingOptions, RulingReason};
 //!
 //! let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w")?;
 //! let moves = "车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5";
@@ -22,7 +25,7 @@
 //! let ruling = rule(&game, edition::get("cxa-2020").unwrap(), &RulingOptions::default());
 //! assert_eq!(ruling.reason, RulingReason::PerpetualCheck);
 //! assert_eq!(ruling.result, Outcome::BlackWins);
-//! assert!(ruling.explain(Lang::Zh).contains("长将"));
+//! assert_eq!(ruling.red.as_ref().unwrap().pattern_zh, "长将");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -21,7 +21,7 @@ use serde_json::{json, Value};
 
 use xq_cli::desk::api::LangArg;
 use xq_core::{FenError, Game, PlayError, PlayFault, Position, Validation};
-use xq_oracle::protocol::{
+use xq_render::protocol::{
     self, Message, MessageReader, Question, Reply, Request, PROTOCOL_VERSION,
 };
 
@@ -375,7 +375,7 @@ fn rule(a: &RuleArg) -> Result<Value, Error> {
             xq_oracle::ruling::RecordError::Unplayable(p) => play_error(p),
             other => Error::new("not-ruled", other.to_string()),
         })?;
-    Ok(ruling.to_json(a.lang.into()))
+    Ok(xq_render::ruling_json(&ruling, a.lang.into()))
 }
 
 /// `xq rule FILE --format json` on a record's bytes: the arguments are a

@@ -11,8 +11,9 @@ use serde_json::{json, Value};
 use xq_core::game::split_moves;
 use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Square, Validation};
 use xq_oracle::edition::Edition;
-use xq_oracle::ruling::Lang;
 use xq_records::{write_pgn, Line, MoveNode, PgnOptions, Record, Tags};
+use xq_render::Lang;
+use xq_render::Speak;
 
 use super::error::DeskError;
 use super::view::{game_view, MAX_PLIES};
@@ -82,7 +83,7 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
     };
     Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen {
         en: e.to_string(),
-        zh: e.zh(),
+        zh: e.speak(Lang::Zh),
     })
 }
 
@@ -226,7 +227,7 @@ pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {
             "iccs": mv.to_string(),
             "code": reason.code(),
             "en": reason.to_string(),
-            "zh": reason.zh(),
+            "zh": reason.speak(Lang::Zh),
         }),
     })
 }
@@ -322,11 +323,11 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
                     "ply": e.ply.unwrap_or(partial.main.moves.len() + 1),
                     "code": e.code(),
                     "en": crate::message::one_line(&e.to_string()),
-                    "zh": crate::message::one_line(&e.zh()),
+                    "zh": crate::message::one_line(&e.speak(Lang::Zh)),
                 });
                 games.push(g);
             }
-            Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.zh())})),
+            Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.speak(Lang::Zh))})),
         }
     }
     if games.is_empty() {

@@ -156,7 +156,7 @@ impl std::error::Error for DeskError {}
 
 /// Why a move of a list cannot be played, in Chinese.
 pub fn play_zh(e: &xq_core::PlayError) -> String {
-    e.zh()
+    xq_render::Speak::speak(e, xq_render::Lang::Zh)
 }
 
 /// A move of a list that cannot be played, in both languages.

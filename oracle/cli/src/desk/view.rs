@@ -11,12 +11,14 @@ use serde::Serialize;
 use xq_core::{format_move, Color, Game, Notation, Outcome, Piece, Position, Square};
 use xq_oracle::clauses::{Article, Clause};
 use xq_oracle::edition::Edition;
-use xq_oracle::ruling::picture::{ruling_svg, PictureOptions};
-use xq_oracle::ruling::words::Label;
 use xq_oracle::ruling::{
-    rule_game_cancellable, Claimable, Comparison, FollowUp, GameRuling, Lang, PointKind,
-    RecordError, Ruling, RulingOptions, RulingPoint,
+    rule_game_cancellable, Claimable, Comparison, FollowUp, GameRuling, PointKind, RecordError,
+    Ruling, RulingOptions, RulingPoint,
 };
+use xq_render::picture::{ruling_svg, PictureOptions};
+use xq_render::words::Label;
+use xq_render::Lang;
+use xq_render::Speak;
 
 use super::error::DeskError;
 
@@ -281,9 +283,9 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
             .follow_up
             .as_ref()
             .map(|f| follow_up_text(f, r.result, claim, lang)),
-        headline: r.headline(lang),
-        explanation: r.explain(lang),
-        ruling: r.to_json(lang),
+        headline: xq_render::headline(r, lang),
+        explanation: xq_render::explain(r, lang),
+        ruling: xq_render::ruling_json(r, lang),
         cycle_moves: cycle_moves(r),
         clauses: r
             .clauses
@@ -378,7 +380,7 @@ pub fn game_view(
             iccs: im.mv.to_string(),
             code: im.reason.code(),
             en: im.reason.to_string(),
-            zh: im.reason.zh(),
+            zh: im.reason.speak(Lang::Zh),
         })
     });
     let points: Vec<PointView> = ruling
@@ -409,7 +411,7 @@ pub fn game_view(
         recorded: ruling.recorded,
         agrees: ruling.agrees,
         agreement,
-        summary: ruling.explain(lang),
+        summary: xq_render::explain_game(&ruling, lang),
         millis: began.map_or(0.0, |b| b.elapsed().as_secs_f64() * 1000.0),
     })
 }

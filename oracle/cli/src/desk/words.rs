@@ -8,8 +8,9 @@
 use serde_json::{json, Map, Value};
 use xq_core::Outcome;
 use xq_oracle::repetition::{MoveKind, Pattern};
-use xq_oracle::ruling::words::Label;
-use xq_oracle::ruling::{Lang, PointKind, RulingReason};
+use xq_oracle::ruling::{PointKind, RulingReason};
+use xq_render::words::Label;
+use xq_render::Lang;
 
 /// Every pattern, in the order of the registry.
 const PATTERNS: [Pattern; 9] = [

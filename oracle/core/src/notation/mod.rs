@@ -144,12 +144,10 @@ fn quote(text: &str, escaped: bool) -> String {
     quote_in(text, escaped, |n| format!(" ({n} characters)"))
 }
 
-/// [`quote`] for the Chinese messages: the length said in Chinese.
-fn quote_zh(text: &str, escaped: bool) -> String {
-    quote_in(text, escaped, |n| format!("（共 {n} 个字符）"))
-}
-
-fn quote_in(text: &str, escaped: bool, length: fn(usize) -> String) -> String {
+/// A move text quoted as [`ParseMoveError`]'s messages quote it, with the
+/// length of a cut text said by `length` (each language its own words).
+#[must_use]
+pub fn quote_in(text: &str, escaped: bool, length: fn(usize) -> String) -> String {
     let n = text.chars().count();
     let head: String = text.chars().take(QUOTE_CHARS).collect();
     match (n <= QUOTE_CHARS, escaped) {
@@ -160,34 +158,7 @@ fn quote_in(text: &str, escaped: bool, length: fn(usize) -> String) -> String {
     }
 }
 
-impl ParseMoveError {
-    /// The explanation in Chinese, for arbiter-facing output: the same as
-    /// the `Display` text, reason and all ([`ReadDetail::zh`],
-    /// [`IllegalMove::zh`]).
-    #[must_use]
-    pub fn zh(&self) -> String {
-        match self {
-            ParseMoveError::Syntax { text, detail } => format!(
-                "{} 不是 ICCS、WXF 或中文记谱的着法：{}",
-                quote_zh(text, true),
-                detail.zh()
-            ),
-            ParseMoveError::NoSuchPiece { text, detail } => {
-                format!("{} 没有对应的棋子：{}", quote_zh(text, false), detail.zh())
-            }
-            ParseMoveError::Ambiguous { text, detail } => {
-                format!("{} 有歧义：{}", quote_zh(text, false), detail.zh())
-            }
-            ParseMoveError::Illegal { text, mv, reason } => {
-                if text == &mv.to_string() {
-                    format!("{text} 不合规则：{}", reason.zh())
-                } else {
-                    format!("{}（{mv}）不合规则：{}", quote_zh(text, false), reason.zh())
-                }
-            }
-        }
-    }
-}
+impl ParseMoveError {}
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -287,17 +258,7 @@ impl fmt::Display for ReadNote {
     }
 }
 
-impl ReadNote {
-    /// The explanation in Chinese.
-    #[must_use]
-    pub fn zh(self) -> String {
-        match self {
-            ReadNote::ByLegality { pieces } => {
-                format!("按合法性读出：未写前/后，{pieces} 个可能的棋子中只有一个能合法走这步")
-            }
-        }
-    }
-}
+impl ReadNote {}
 
 /// A move read from a text, and how it was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

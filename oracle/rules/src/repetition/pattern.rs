@@ -3,7 +3,6 @@
 
 use super::terms::MoveKind;
 use crate::edition::RepetitionRules;
-use crate::ruling::words::Label;
 
 pub use xq_spec::Pattern;
 
@@ -37,7 +36,7 @@ pub fn chinese_name(kinds: &[MoveKind]) -> String {
     const NUMERALS: [&str; 10] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
     if let Some(first) = kinds.first() {
         if kinds.iter().all(|k| k == first) {
-            return format!("长{}", first.zh());
+            return format!("长{}", first.clause().entry().term);
         }
     }
     let mut s = String::new();
@@ -45,7 +44,7 @@ pub fn chinese_name(kinds: &[MoveKind]) -> String {
         let n = kinds.iter().filter(|&&x| x == k).count();
         if n > 0 {
             s.push_str(NUMERALS.get(n).copied().unwrap_or("数"));
-            s.push_str(k.zh());
+            s.push_str(k.clause().entry().term);
         }
     }
     s

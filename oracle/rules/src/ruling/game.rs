@@ -21,7 +21,7 @@ use xq_core::{Color, Game, Move, Outcome, Position};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use super::{rule_in, rule_record_in, Lang, RecordError, Ruling, RulingOptions, RulingReason};
+use super::{rule_in, rule_record_in, RecordError, Ruling, RulingOptions, RulingReason};
 use crate::edition::{Adjudication, Edition};
 use crate::natural_limit;
 use crate::repetition::{Session, StopReason};
@@ -171,28 +171,6 @@ impl GameRuling {
             Some(_) if self.claimable.is_some() => Comparison::Claimable,
             Some(_) if self.result == Outcome::Ongoing => Comparison::OffTheBoard,
             Some(_) => Comparison::Differs,
-        }
-    }
-
-    /// The JSON form: the ruling with each point's explanation in `lang`.
-    #[must_use]
-    pub fn to_json(&self, lang: Lang) -> serde_json::Value {
-        let mut v = serde_json::to_value(self).expect("a game ruling serializes");
-        v["comparison"] = serde_json::json!(self.comparison().name());
-        if let Some(points) = v.get_mut("points").and_then(|p| p.as_array_mut()) {
-            for (p, point) in points.iter_mut().zip(&self.points) {
-                p["ruling"] = point.ruling.to_json(lang);
-            }
-        }
-        v
-    }
-
-    /// The explanation for arbiters, in a language.
-    #[must_use]
-    pub fn explain(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Zh => super::zh::explain_game(self),
-            Lang::En => super::en::explain_game(self),
         }
     }
 }

@@ -7,15 +7,12 @@
 //! 3. the natural move limit (自然限着);
 //! 4. otherwise nothing.
 //!
-//! The JSON form is a documented interface (`spec/RULINGS.md`); the
-//! explanations in Chinese and English are renderers of the value
-//! ([`zh`], [`en`]).
+//! The JSON form is a documented interface (`spec/RULINGS.md`): without
+//! words, [`Ruling::wire`]; the explanations in Chinese and English, the
+//! pictures and the JSON with an explanation are made from the value by
+//! the `xq-render` crate.
 
-pub mod en;
 pub mod game;
-pub mod picture;
-pub mod words;
-pub mod zh;
 
 pub use game::{
     rule_game, rule_game_cancellable, rule_game_typed, Claimable, Comparison, FollowUp, GameRuling,
@@ -160,8 +157,8 @@ pub struct SearchReport {
 }
 
 /// A ruling. Its JSON form (`spec/RULINGS.md`) is the spec's
-/// [`RulingAnswer`] ([`Ruling::answer`]), the one type that the oracle
-/// writes and the harness reads.
+/// [`RulingAnswer`] ([`Ruling::wire`], with an explanation added by
+/// `xq-render`), the one type that the oracle writes and the harness reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     /// What is ruled if the position stands (or the repetition goes on).
@@ -188,16 +185,6 @@ pub struct Ruling {
     pub search: Option<SearchReport>,
 }
 
-/// Output language of explanations.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    /// 中文.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
-
 impl Ruling {
     fn new(result: Outcome, reason: RulingReason, edition: &Edition) -> Ruling {
         Ruling {
@@ -215,42 +202,10 @@ impl Ruling {
         }
     }
 
-    /// The explanation in a language.
+    /// The wire form of `spec/RULINGS.md` without the explanation (which
+    /// `xq-render` adds in a language).
     #[must_use]
-    pub fn explain(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Zh => zh::explain(self),
-            Lang::En => en::explain(self),
-        }
-    }
-
-    /// The verdict in a line or two, for a picture's caption.
-    #[must_use]
-    pub fn headline(&self, lang: Lang) -> String {
-        match lang {
-            Lang::Zh => zh::headline(self),
-            Lang::En => en::headline(self),
-        }
-    }
-
-    /// The wire form of `spec/RULINGS.md`: the ruling and its explanation
-    /// in `lang`.
-    #[must_use]
-    pub fn answer(&self, lang: Lang) -> RulingAnswer {
-        RulingAnswer {
-            explanation: Some(self.explain(lang)),
-            ..self.wire()
-        }
-    }
-
-    /// The JSON form of `spec/RULINGS.md`: the ruling and its explanation.
-    #[must_use]
-    pub fn to_json(&self, lang: Lang) -> serde_json::Value {
-        serde_json::to_value(self.answer(lang)).expect("a ruling serializes")
-    }
-
-    /// The wire form without the explanation.
-    fn wire(&self) -> RulingAnswer {
+    pub fn wire(&self) -> RulingAnswer {
         use crate::protocol::{color, illegal_move_code, outcome};
         let moves = |ms: &[MoveRuling]| -> Vec<CycleMoveAnswer> {
             ms.iter()
@@ -653,27 +608,4 @@ fn cycle_ruling(game: &Game, edition: &Edition, r: &CycleRuling, limits: &Search
         stopped_by: None,
     });
     ruling
-}
-
-/// How a clause's articles are cited in an edition, `id (24.3, figure 2)`,
-/// every kind of reference in the language (`图2`, `棋例总纲第1条` …).
-pub(crate) fn cite(clause: Clause, edition: &str, lang: Lang) -> String {
-    let articles: Vec<String> = clause
-        .articles(edition)
-        .iter()
-        .map(|a| match lang {
-            Lang::En => a.en(),
-            Lang::Zh => a.zh(),
-        })
-        .collect();
-    if articles.is_empty() {
-        clause.id().to_string()
-    } else {
-        format!("{} ({})", clause.id(), articles.join(", "))
-    }
-}
-
-/// The edition a ruling was made under.
-pub(crate) fn edition_of(r: &Ruling) -> &'static Edition {
-    crate::edition::get(&r.edition).expect("a ruling names a known edition")
 }

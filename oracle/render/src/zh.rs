@@ -4,14 +4,20 @@ use std::fmt::Write as _;
 
 use xq_core::Color;
 
-use super::words::Label;
-use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
-use crate::edition::StalemateResult;
-use crate::repetition::StopReason;
+use xq_oracle::edition::StalemateResult;
+use xq_oracle::repetition::StopReason;
+use xq_oracle::ruling::{
+    Comparison, FollowUp, GameRuling, MoveRuling, PointKind, Procedure, Ruling, RulingPoint,
+    RulingReason, SideRuling,
+};
+
+use crate::speak::Speak;
+use crate::words::Label;
+use crate::{cite, edition_of, Lang};
 
 /// The explanation of a ruling.
 #[must_use]
-pub fn explain(r: &Ruling) -> String {
+pub(crate) fn explain(r: &Ruling) -> String {
     let edition = edition_of(r);
     match r.reason {
         RulingReason::IllegalMove => {
@@ -23,7 +29,7 @@ pub fn explain(r: &Ruling) -> String {
                 "第{}着 {} 违例：{}。{}判负。",
                 m.ply,
                 m.text,
-                m.reason.zh(),
+                m.reason.speak(Lang::Zh),
                 m.by.name_zh()
             )
         }
@@ -189,9 +195,8 @@ fn cycle(r: &Ruling) -> String {
 
 /// A whole game's ruling points and result.
 #[must_use]
-pub fn explain_game(g: &super::GameRuling) -> String {
-    use super::{FollowUp, PointKind};
-    let edition = crate::edition::get(&g.edition).expect("a ruling names a known edition");
+pub(crate) fn explain_game(g: &GameRuling) -> String {
+    let edition = xq_oracle::edition::get(&g.edition).expect("a ruling names a known edition");
     let mut s = format!(
         "全局裁决（{}，共 {} 着）：结果 {}",
         edition.name_zh,
@@ -210,25 +215,25 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     }
     let recorded = g.recorded.map_or("", |r| r.as_str());
     match g.comparison() {
-        super::Comparison::Agrees => {
+        Comparison::Agrees => {
             let _ = write!(s, "；与棋谱所记结果 {recorded} 相符");
         }
-        super::Comparison::OffTheBoard => {
+        Comparison::OffTheBoard => {
             let _ = write!(
                 s,
                 "；棋谱记为 {recorded}，盘面未定胜负，当为盘外定局（认负、议和、超时等）"
             );
         }
-        super::Comparison::Differs => {
+        Comparison::Differs => {
             let _ = write!(s, "；棋谱记为 {recorded}，与规则判定不符");
         }
-        super::Comparison::Claimable => {
+        Comparison::Claimable => {
             let _ = write!(
                 s,
                 "；棋谱记为 {recorded}：此结果须经一方提请裁决方能成立，棋谱所记当为未经提请而以他法（议和、认负、超时等）定局"
             );
         }
-        super::Comparison::Unrecorded => s.push_str("；棋谱未记结果"),
+        Comparison::Unrecorded => s.push_str("；棋谱未记结果"),
     }
     s.push_str("。\n");
     if !g.incomplete_points.is_empty() {
@@ -284,16 +289,16 @@ pub fn explain_game(g: &super::GameRuling) -> String {
 }
 
 /// Whether the point's ruling waits for a player's claim.
-fn claimed_only(p: &super::RulingPoint) -> bool {
+fn claimed_only(p: &RulingPoint) -> bool {
     p.ruling
         .cycle
         .as_ref()
-        .is_some_and(|c| c.procedure == super::Procedure::Claim)
+        .is_some_and(|c| c.procedure == Procedure::Claim)
 }
 
 /// The verdict in a line or two.
 #[must_use]
-pub fn headline(r: &Ruling) -> String {
+pub(crate) fn headline(r: &Ruling) -> String {
     let (Some(red), Some(black)) = (&r.red, &r.black) else {
         return explain(r);
     };

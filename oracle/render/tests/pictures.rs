@@ -6,8 +6,9 @@
 use xq_core::game::split_moves;
 use xq_core::{Game, Position};
 use xq_oracle::edition;
-use xq_oracle::ruling::picture::{ruling_svg, text_board, PictureOptions};
-use xq_oracle::ruling::{rule, Lang, RulingOptions};
+use xq_oracle::ruling::{rule, RulingOptions};
+use xq_render::picture::{ruling_svg, text_board, PictureOptions};
+use xq_render::Lang;
 
 /// CXA 2020 图2, its cycle played twice.
 fn figure_2() -> Game {

@@ -4,7 +4,7 @@
 
 use xq_spec::{MoveKind, Pattern, RulingReason};
 
-use super::Lang;
+use crate::Lang;
 
 /// A vocabulary value's label for people.
 pub trait Label: Copy {
@@ -22,18 +22,10 @@ pub trait Label: Copy {
 }
 
 impl Label for MoveKind {
-    /// 将, 杀, 捉, 兑, 献, 拦, 跟, 闲.
+    /// The term of the clause that defines the kind: 将, 杀, 捉, 兑, 献, 拦,
+    /// 跟, 闲.
     fn zh(self) -> &'static str {
-        match self {
-            MoveKind::Check => "将",
-            MoveKind::Kill => "杀",
-            MoveKind::Chase => "捉",
-            MoveKind::Exchange => "兑",
-            MoveKind::Offer => "献",
-            MoveKind::Block => "拦",
-            MoveKind::Follow => "跟",
-            MoveKind::Idle => "闲",
-        }
+        self.clause().entry().term
     }
 
     fn en(self) -> &'static str {

@@ -3,10 +3,12 @@
 //! the readers wrote before the reasons were typed (the CLI, the protocol's
 //! `Rejection` messages and the snapshots quote it), and the Chinese must
 //! say the same thing in Chinese: it names the same squares and files, and
-//! has no English words in it.
+//! has no English words in it. (The English is xq-core's `Display`, the
+//! Chinese xq-render's `Speak`: the one table holds both to each other.)
 
 use xq_core::notation::{parse_move_as, ReadDetail};
 use xq_core::{parse_move, Notation, ParseMoveError, Position};
+use xq_render::{Lang, Speak};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
 /// Two Red rooks on file 2 (h3, h1).
@@ -294,7 +296,7 @@ fn chinese_says_the_same_in_chinese() {
                 .unwrap_or("")
                 .to_string(),
         );
-        let (en, zh) = (d.to_string(), d.zh());
+        let (en, zh) = (d.to_string(), d.speak(Lang::Zh));
         assert!(!en.is_empty() && !zh.is_empty(), "{text}");
         assert_eq!(english_words(&zh), Vec::<String>::new(), "{text}: {zh}");
         assert_eq!(squares(&zh), squares(&en), "{text}: {zh} / {en}");
@@ -306,7 +308,7 @@ fn chinese_says_the_same_in_chinese() {
             assert!(zh.contains(num), "{text}: {zh} lacks {num} of {en}");
         }
         // The whole message too: the quoted text aside, no English.
-        let whole = e.zh();
+        let whole = e.speak(Lang::Zh);
         let head: String = text.chars().take(40).collect();
         let rest = whole.replacen(&head, "", 1);
         assert_eq!(english_words(&rest), Vec::<String>::new(), "{whole}");

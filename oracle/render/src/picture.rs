@@ -7,8 +7,10 @@
 use std::fmt::Write as _;
 
 use xq_core::{Color, Game, Move, Piece, Position, Role, Square};
+use xq_oracle::repetition::MoveKind;
+use xq_oracle::ruling::{MoveRuling, Ruling};
 
-use super::{Lang, Ruling};
+use crate::Lang;
 
 /// How a picture is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -296,7 +298,7 @@ fn cycle_picture(ruling: &Ruling) -> (usize, Vec<Arrow>, Vec<Square>) {
     let Some(cycle) = &ruling.cycle else {
         return (0, Vec::new(), Vec::new());
     };
-    let mut moves: Vec<(&super::MoveRuling, Color)> = Vec::new();
+    let mut moves: Vec<(&MoveRuling, Color)> = Vec::new();
     for (side, color) in [(&ruling.red, Color::Red), (&ruling.black, Color::Black)] {
         if let Some(side) = side {
             moves.extend(side.moves.iter().map(|m| (m, color)));
@@ -314,7 +316,7 @@ fn cycle_picture(ruling: &Ruling) -> (usize, Vec<Arrow>, Vec<Square>) {
         .collect();
     let mut marks: Vec<Square> = moves
         .iter()
-        .filter(|(m, _)| m.kind == crate::repetition::MoveKind::Chase)
+        .filter(|(m, _)| m.kind == MoveKind::Chase)
         .flat_map(|(m, _)| m.targets.iter().copied())
         .collect();
     marks.sort();
@@ -344,7 +346,7 @@ pub fn ruling_svg(ruling: &Ruling, game: &Game, options: &PictureOptions) -> Str
         pos,
         &arrows,
         &marks,
-        &ruling.headline(options.lang),
+        &crate::headline(ruling, options.lang),
         options,
     )
 }

@@ -3,14 +3,15 @@
 //! until the position stands for the third time; the game is then ruled
 //! under every edition. Reports the slowest ruling; a panic is a bug.
 //!
-//! `cargo run --release -p xq-oracle --example fuzz_rulings -- 4000`
+//! `cargo run --release -p xq-render --example fuzz_rulings -- 4000`
 
 use std::time::{Duration, Instant};
 
 use xq_core::random::{placed, played, Rng};
 use xq_core::{Game, Move};
 use xq_oracle::edition;
-use xq_oracle::ruling::{rule, Lang, RulingOptions};
+use xq_oracle::ruling::{rule, RulingOptions};
+use xq_render::{explain, Lang};
 
 /// A game from `seed` that ends in a threefold shuttle, if one can be made.
 fn shuttle_game(seed: u64) -> Option<Game> {
@@ -60,7 +61,7 @@ fn main() {
         for e in edition::all() {
             let t = Instant::now();
             // The explanation too: rendering is part of a ruling.
-            let _ = rule(&game, e, &options).explain(Lang::En);
+            let _ = explain(&rule(&game, e, &options), Lang::En);
             let took = t.elapsed();
             if took > slowest.0 {
                 slowest = (

@@ -4,10 +4,15 @@ use std::fmt::Write as _;
 
 use xq_core::Color;
 
-use super::words::Label;
-use super::{cite, edition_of, Lang, MoveRuling, Ruling, RulingReason, SideRuling};
-use crate::edition::StalemateResult;
-use crate::repetition::{Pattern, StopReason};
+use xq_oracle::edition::StalemateResult;
+use xq_oracle::repetition::{Pattern, StopReason};
+use xq_oracle::ruling::{
+    Comparison, FollowUp, GameRuling, MoveRuling, PointKind, Procedure, Ruling, RulingPoint,
+    RulingReason, SideRuling,
+};
+
+use crate::words::Label;
+use crate::{cite, edition_of, Lang};
 
 fn cap(s: &str) -> String {
     let mut c = s.chars();
@@ -22,7 +27,7 @@ fn pattern(p: Pattern) -> &'static str {
 
 /// The explanation of a ruling.
 #[must_use]
-pub fn explain(r: &Ruling) -> String {
+pub(crate) fn explain(r: &Ruling) -> String {
     let edition = edition_of(r);
     let loser = |result: xq_core::Outcome| match result {
         xq_core::Outcome::BlackWins => Color::Red,
@@ -213,8 +218,7 @@ fn cycle(r: &Ruling, loser: Color) -> String {
 
 /// A whole game's ruling points and result.
 #[must_use]
-pub fn explain_game(g: &super::GameRuling) -> String {
-    use super::{FollowUp, PointKind};
+pub(crate) fn explain_game(g: &GameRuling) -> String {
     let mut s = format!(
         "Game ruling under {} ({} plies): result {}",
         edition_of_id(&g.edition).name,
@@ -233,29 +237,29 @@ pub fn explain_game(g: &super::GameRuling) -> String {
     }
     let recorded = g.recorded.map_or("", |r| r.as_str());
     match g.comparison() {
-        super::Comparison::Agrees => {
+        Comparison::Agrees => {
             let _ = write!(s, "; the record's result {recorded} agrees");
         }
-        super::Comparison::OffTheBoard => {
+        Comparison::OffTheBoard => {
             let _ = write!(
                 s,
                 "; the record says {recorded}, which the board does not decide: \
                  the game was ended off the board (resignation, agreement, time)"
             );
         }
-        super::Comparison::Differs => {
+        Comparison::Differs => {
             let _ = write!(
                 s,
                 "; the record says {recorded}, which the rules do not give"
             );
         }
-        super::Comparison::Claimable => {
+        Comparison::Claimable => {
             let _ = write!(
                 s,
                 "; the record says {recorded}: the rules give their result only on a player's claim, so the game ended otherwise (agreement, resignation, time) without one"
             );
         }
-        super::Comparison::Unrecorded => s.push_str("; the record states no result"),
+        Comparison::Unrecorded => s.push_str("; the record states no result"),
     }
     s.push_str(".\n");
     if !g.incomplete_points.is_empty() {
@@ -318,20 +322,20 @@ pub fn explain_game(g: &super::GameRuling) -> String {
 }
 
 /// Whether the point's ruling waits for a player's claim.
-fn claimed_only(p: &super::RulingPoint) -> bool {
+fn claimed_only(p: &RulingPoint) -> bool {
     p.ruling
         .cycle
         .as_ref()
-        .is_some_and(|c| c.procedure == super::Procedure::Claim)
+        .is_some_and(|c| c.procedure == Procedure::Claim)
 }
 
-fn edition_of_id(id: &str) -> &'static crate::edition::Edition {
-    crate::edition::get(id).expect("a ruling names a known edition")
+fn edition_of_id(id: &str) -> &'static xq_oracle::edition::Edition {
+    xq_oracle::edition::get(id).expect("a ruling names a known edition")
 }
 
 /// The verdict in a line or two.
 #[must_use]
-pub fn headline(r: &Ruling) -> String {
+pub(crate) fn headline(r: &Ruling) -> String {
     let (Some(red), Some(black)) = (&r.red, &r.black) else {
         return explain(r);
     };

@@ -1,8 +1,9 @@
-//! Why a FEN is refused, in Chinese ([`FenError::zh`]): for every kind of
+//! Why a FEN is refused, in Chinese (`FenError`'s [`Speak`]): for every kind of
 //! problem, read from a real FEN, the Chinese names the same ranks, squares
 //! and numbers as the English, and has no English words in it.
 
 use xq_core::{FenError, ParseFenError, Position, SetupProblem};
+use xq_render::{Lang, Speak};
 
 /// FENs, each refused for a different reason.
 const BAD: &[&str] = &[
@@ -89,7 +90,7 @@ fn every_fen_problem_in_chinese() {
     for fen in BAD {
         let e = Position::from_fen(fen).expect_err(fen);
         kinds.extend(kind(&e));
-        let (en, zh) = (e.to_string(), e.zh());
+        let (en, zh) = (e.to_string(), e.speak(Lang::Zh));
         assert!(!zh.is_empty(), "{fen}");
         assert_eq!(words(&zh), Vec::<String>::new(), "{fen}: {zh}");
         // The same numbers (ranks, fields, counts) in the same order.

@@ -1,0 +1,144 @@
+#![deny(missing_docs)]
+//! The xiangqi (象棋) oracle's rulings for people and programs: the
+//! explanations in Chinese and English, the pictures (SVG and text boards),
+//! and the JSON views — of the typed results `xq-oracle` returns.
+//!
+//! `xq-oracle` rules and says nothing: its [`Ruling`] and [`GameRuling`]
+//! are data. Every word, picture and wire view of them is made here, so a
+//! change of wording or a new language touches this crate alone:
+//!
+//! - [`explain`], [`headline`] and [`explain_game`]: the prose, in a
+//!   [`Lang`];
+//! - [`words`]: the labels of the spec's vocabularies (move kinds,
+//!   patterns, ruling reasons);
+//! - [`picture`]: the board as SVG or Unicode text, with a ruling's cycle
+//!   drawn on it;
+//! - [`answer`], [`ruling_json`] and [`game_json`]: the JSON form of
+//!   `spec/RULINGS.md`, explanation included;
+//! - [`protocol`]: the built-in oracle's answers to the suite protocol;
+//! - [`speak`]: the errors and warnings of xq-core and xq-records in
+//!   Chinese (English is their `Display`).
+//!
+//! ```
+//! use xq_core::{Game, Position};
+//! use xq_oracle::edition;
+//! use xq_oracle::ruling::{rule, RulingOptions};
+//! use xq_render::{explain, Lang};
+//!
+//! let start = Position::from_fen("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w")?;
+//! let moves = "车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5";
+//! let game = Game::from_texts(start, &moves.split(' ').collect::<Vec<_>>())?;
+//! let ruling = rule(&game, edition::get("cxa-2020").unwrap(), &RulingOptions::default());
+//! assert!(explain(&ruling, Lang::Zh).contains("红方长将，判负"));
+//! assert!(explain(&ruling, Lang::En).contains("Red checks perpetually and loses"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod en;
+pub mod picture;
+pub mod protocol;
+pub mod speak;
+pub mod words;
+mod zh;
+
+use xq_oracle::clauses::Clause;
+use xq_oracle::edition::Edition;
+use xq_oracle::protocol::RulingAnswer;
+use xq_oracle::ruling::{GameRuling, Ruling};
+
+pub use speak::Speak;
+
+/// The language of an explanation, a picture's caption and its labels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    /// 中文.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+/// The explanation of a ruling, for arbiters and players.
+#[must_use]
+pub fn explain(ruling: &Ruling, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => zh::explain(ruling),
+        Lang::En => en::explain(ruling),
+    }
+}
+
+/// The verdict in a line or two, for a picture's caption.
+#[must_use]
+pub fn headline(ruling: &Ruling, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => zh::headline(ruling),
+        Lang::En => en::headline(ruling),
+    }
+}
+
+/// A whole game's ruling points and result, for arbiters.
+#[must_use]
+pub fn explain_game(game: &GameRuling, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => zh::explain_game(game),
+        Lang::En => en::explain_game(game),
+    }
+}
+
+/// The wire form of `spec/RULINGS.md`: the ruling and its explanation in
+/// `lang`.
+#[must_use]
+pub fn answer(ruling: &Ruling, lang: Lang) -> RulingAnswer {
+    RulingAnswer {
+        explanation: Some(explain(ruling, lang)),
+        ..ruling.wire()
+    }
+}
+
+/// The JSON form of `spec/RULINGS.md`: the ruling and its explanation.
+#[must_use]
+pub fn ruling_json(ruling: &Ruling, lang: Lang) -> serde_json::Value {
+    serde_json::to_value(answer(ruling, lang)).expect("a ruling serializes")
+}
+
+/// The JSON form of a game's ruling: its points, each with its ruling's
+/// explanation in `lang`, and how the record's result compares.
+#[must_use]
+pub fn game_json(game: &GameRuling, lang: Lang) -> serde_json::Value {
+    let mut v = serde_json::to_value(game).expect("a game ruling serializes");
+    v["comparison"] = serde_json::json!(game.comparison().name());
+    if let Some(points) = v.get_mut("points").and_then(|p| p.as_array_mut()) {
+        for (p, point) in points.iter_mut().zip(&game.points) {
+            p["ruling"] = ruling_json(&point.ruling, lang);
+        }
+    }
+    v
+}
+
+/// How a clause's articles are cited in an edition, `id (24.3, figure 2)`,
+/// every kind of reference in the language (`图2`, `棋例总纲第1条` …).
+pub(crate) fn cite(clause: Clause, edition: &str, lang: Lang) -> String {
+    let articles: Vec<String> = clause
+        .articles(edition)
+        .iter()
+        .map(|a| match lang {
+            Lang::En => a.en(),
+            Lang::Zh => a.zh(),
+        })
+        .collect();
+    if articles.is_empty() {
+        clause.id().to_string()
+    } else {
+        format!("{} ({})", clause.id(), articles.join(", "))
+    }
+}
+
+/// The edition a ruling was made under.
+pub(crate) fn edition_of(r: &Ruling) -> &'static Edition {
+    xq_oracle::edition::get(&r.edition).expect("a ruling names a known edition")
+}
+
+// The README's examples are tests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
