@@ -45,6 +45,12 @@ const PROSE: &[(&str, &str)] = &[
         "editions.axf.check-beats-chase.control-one-horse",
         "axf-2017",
     ),
+    // The counted span wider than the cycle, and a draw that one more
+    // cycle makes.
+    (
+        "repetition.cxa2020.adjudication.quiet-loop-then-checks",
+        "axf-2017",
+    ),
     ("illegal-move.self-kill.kings-facing", "cxa-2020"),
     ("illegal-move.rule-violation.horse-leg", "cxa-2020"),
     ("natural-limit.mate-on-limit-move", "cxa-2020"),

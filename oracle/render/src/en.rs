@@ -12,7 +12,16 @@ use xq_oracle::ruling::{
 };
 
 use crate::words::Label;
-use crate::{cite, edition_of, Lang};
+use crate::{cite, cycles_before_result, edition_of, Lang};
+
+/// "once", "twice", "3 times".
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
 
 fn cap(s: &str) -> String {
     let mut c = s.chars();
@@ -128,6 +137,13 @@ fn move_line(m: &MoveRuling) -> String {
 
 fn side(color: Color, s: &SideRuling) -> String {
     let mut out = format!("{}:\n", cap(color.name()));
+    if !s.earlier.is_empty() {
+        out.push_str("  before the cycle, counted:\n");
+        for m in &s.earlier {
+            out.push_str(&move_line(m));
+        }
+        out.push_str("  in the cycle:\n");
+    }
     for m in &s.moves {
         out.push_str(&move_line(m));
     }
@@ -158,24 +174,58 @@ fn cycle(r: &Ruling, loser: Color) -> String {
             format!("The edition's count of {needed} is not reached yet; this is the ruling if the repetition stands.")
         }
     );
+    if let Some(from) = c.counted_from_ply {
+        let _ = writeln!(
+            s,
+            "The counted occurrences began before the cycle: each side's pattern covers every move of plies {from}–{}, not the cycle alone.",
+            c.last_ply
+        );
+    }
     for (color, sr) in [(Color::Red, &r.red), (Color::Black, &r.black)] {
         if let Some(sr) = sr {
             s.push_str(&side(color, sr));
         }
     }
     let who = cap(loser.name());
-    let verdict = match r.reason {
-        RulingReason::PerpetualCheck => format!("{who} checks perpetually and loses."),
-        RulingReason::MutualPerpetualCheck => "Both sides check perpetually: a draw.".into(),
-        RulingReason::BothAllowed => "Both sides' moves are allowed: a draw.".into(),
-        RulingReason::BothForbidden => {
-            "Both sides' moves are forbidden and of equal weight: a draw.".into()
-        }
-        RulingReason::MustVary => format!(
+    let more = cycles_before_result(r);
+    let verdict = match (r.reason, more) {
+        (RulingReason::PerpetualCheck, Some(0)) => format!("{who} checks perpetually and loses."),
+        (RulingReason::PerpetualCheck, Some(n)) => format!(
+            "{who} checks perpetually and must vary; if the cycle is played {} more, {who} loses ({}).",
+            times(n),
+            r.result.as_str()
+        ),
+        (RulingReason::PerpetualCheck, None) => format!(
+            "{who} checks perpetually and must vary; if it does not, it loses ({}).",
+            r.result.as_str()
+        ),
+        (RulingReason::MustVary, Some(n)) if n > 0 => format!(
+            "{who} must vary; if the cycle is played {} more, it loses ({}).",
+            times(n),
+            r.result.as_str()
+        ),
+        (RulingReason::MustVary, _) => format!(
             "{who} must vary; if it does not, it loses ({}).",
             r.result.as_str()
         ),
-        _ => String::new(),
+        (reason, more) => {
+            let draw = match reason {
+                RulingReason::MutualPerpetualCheck => "Both sides check perpetually: a draw",
+                RulingReason::BothAllowed => "Both sides' moves are allowed: a draw",
+                RulingReason::BothForbidden => {
+                    "Both sides' moves are forbidden and of equal weight: a draw"
+                }
+                _ => "",
+            };
+            match more {
+                Some(n) if n > 0 && !draw.is_empty() => format!(
+                    "{draw} if the cycle is played {} more after the ruling.",
+                    times(n)
+                ),
+                _ if draw.is_empty() => String::new(),
+                _ => format!("{draw}."),
+            }
+        }
     };
     let _ = write!(
         s,
@@ -347,7 +397,10 @@ pub(crate) fn headline(r: &Ruling) -> String {
     };
     let who = cap(loser.name());
     let verdict = match r.reason {
-        RulingReason::PerpetualCheck => format!("{who} checks perpetually and loses"),
+        RulingReason::PerpetualCheck if cycles_before_result(r) == Some(0) => {
+            format!("{who} checks perpetually and loses")
+        }
+        RulingReason::PerpetualCheck => format!("{who} checks perpetually: must vary or lose"),
         RulingReason::MutualPerpetualCheck => "both check perpetually: a draw".into(),
         RulingReason::BothAllowed => "both allowed: a draw".into(),
         RulingReason::BothForbidden => "both forbidden, of equal weight: a draw".into(),

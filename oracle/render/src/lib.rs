@@ -142,3 +142,18 @@ pub(crate) fn edition_of(r: &Ruling) -> &'static Edition {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// What the edition makes of a decided cycle if the players go on
+/// (spec/EDITIONS.md, "Counting the cycle"): the further cycles the side
+/// ruled against may play before the result stands. `Some(0)`: the ruling
+/// itself decides; `Some(n)`: it must vary, and `n` more cycles decide;
+/// `None`: it must vary, and the edition does not say after how many.
+pub(crate) fn cycles_before_result(r: &Ruling) -> Option<u32> {
+    use xq_oracle::ruling::RulingReason;
+    let rules = edition_of(r).repetition();
+    match r.reason {
+        RulingReason::PerpetualCheck => rules.extra_cycles_before_loss.perpetual_check,
+        RulingReason::MustVary => rules.extra_cycles_before_loss.other_violation,
+        _ => rules.extra_cycles_before_draw,
+    }
+}

@@ -13,7 +13,7 @@ use xq_oracle::ruling::{
 
 use crate::speak::Speak;
 use crate::words::Label;
-use crate::{cite, edition_of, Lang};
+use crate::{cite, cycles_before_result, edition_of, Lang};
 
 /// The explanation of a ruling.
 #[must_use]
@@ -52,6 +52,15 @@ pub(crate) fn explain(r: &Ruling) -> String {
 }
 
 /// The side a decisive result goes against.
+/// 一, 两, 3 …: how many more cycles.
+fn times(n: u32) -> String {
+    match n {
+        1 => "一".into(),
+        2 => "两".into(),
+        n => n.to_string(),
+    }
+}
+
 fn loser(r: &Ruling) -> Color {
     if r.result == xq_core::Outcome::BlackWins {
         Color::Red
@@ -121,6 +130,13 @@ fn move_line(m: &MoveRuling) -> String {
 
 fn side(color: Color, s: &SideRuling) -> String {
     let mut out = format!("{}：\n", color.name_zh());
+    if !s.earlier.is_empty() {
+        out.push_str("  循环之前（计入）：\n");
+        for m in &s.earlier {
+            out.push_str(&move_line(m));
+        }
+        out.push_str("  循环之内：\n");
+    }
     for m in &s.moves {
         out.push_str(&move_line(m));
     }
@@ -153,19 +169,44 @@ fn cycle(r: &Ruling) -> String {
             format!("尚未达到 {needed} 次；以下为若继续循环时的裁决。")
         }
     );
+    if let Some(from) = c.counted_from_ply {
+        let _ = writeln!(
+            s,
+            "计入的重复始于此循环之前：双方着法按第 {from}–{} 着全部判定，不只看最后一个循环。",
+            c.last_ply
+        );
+    }
     for (color, sr) in [(Color::Red, &r.red), (Color::Black, &r.black)] {
         if let Some(sr) = sr {
             s.push_str(&side(color, sr));
         }
     }
     let who = loser(r).name_zh();
-    let verdict = match r.reason {
-        RulingReason::PerpetualCheck => format!("{who}长将，判负。"),
-        RulingReason::MutualPerpetualCheck => "双方长将，判和。".into(),
-        RulingReason::BothAllowed => "双方均为允许着法，不变作和。".into(),
-        RulingReason::BothForbidden => "双方均为禁止着法且轻重相当，不变作和。".into(),
-        RulingReason::MustVary => format!("{who}须变着，不变作负。"),
-        _ => String::new(),
+    let more = cycles_before_result(r);
+    let verdict = match (r.reason, more) {
+        (RulingReason::PerpetualCheck, Some(0)) => format!("{who}长将，判负。"),
+        (RulingReason::PerpetualCheck, Some(n)) => {
+            format!("{who}长将，须变着；再循环{}次即判负。", times(n))
+        }
+        (RulingReason::PerpetualCheck, None) => format!("{who}长将，须变着，不变作负。"),
+        (RulingReason::MustVary, Some(n)) if n > 0 => {
+            format!("{who}须变着；再循环{}次即判负。", times(n))
+        }
+        (RulingReason::MustVary, _) => format!("{who}须变着，不变作负。"),
+        (reason, more) => {
+            let draw = match reason {
+                RulingReason::MutualPerpetualCheck => "双方长将",
+                RulingReason::BothAllowed => "双方均为允许着法",
+                RulingReason::BothForbidden => "双方均为禁止着法且轻重相当",
+                _ => "",
+            };
+            match more {
+                _ if draw.is_empty() => String::new(),
+                Some(n) if n > 0 => format!("{draw}，裁决后再循环{}次即判和。", times(n)),
+                _ if reason == RulingReason::MutualPerpetualCheck => format!("{draw}，判和。"),
+                _ => format!("{draw}，不变作和。"),
+            }
+        }
     };
     let _ = write!(s, "裁决：{verdict}（{}）\n依据：", r.result.as_str());
     let cited: Vec<String> = r
@@ -305,7 +346,10 @@ pub(crate) fn headline(r: &Ruling) -> String {
     let allowed = |s: &SideRuling| if s.forbidden { "禁止" } else { "允许" };
     let who = loser(r).name_zh();
     let verdict = match r.reason {
-        RulingReason::PerpetualCheck => format!("{who}长将，判负"),
+        RulingReason::PerpetualCheck if cycles_before_result(r) == Some(0) => {
+            format!("{who}长将，判负")
+        }
+        RulingReason::PerpetualCheck => format!("{who}长将，须变着，不变作负"),
         RulingReason::MutualPerpetualCheck => "双方长将，判和".into(),
         RulingReason::BothAllowed => "双方均为允许着法，不变作和".into(),
         RulingReason::BothForbidden => "双方均为禁止着法，不变作和".into(),
