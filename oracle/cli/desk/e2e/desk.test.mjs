@@ -102,6 +102,42 @@ async function axe(screen) {
   assert.deepEqual(found, [], `axe-core on ${screen}`);
 }
 
+/** Each node's Chinese is drawn with a font that has it (the page's own,
+ * or a system CJK font), not a fallback that draws empty boxes: the fonts
+ * Chromium used for each node. */
+async function drawnWithCjk(selectors) {
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    for (const sel of selectors) {
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: sel });
+      const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      assert.ok(used.length > 0 && used.every((f) => f.isCustomFont || /CJK|Hei|Song|PingFang|Han|Hiragino|WenQuanYi/i.test(f.familyName)),
+        `${sel} is drawn with ${JSON.stringify(used)}`);
+    }
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The labels a screen reader says (aria-label, title) that hold English
+ * words, on the elements shown: none on the Chinese page (defect 9). */
+async function englishLabels() {
+  return page.evaluate(() => {
+    const out = [];
+    for (const e of document.querySelectorAll('[aria-label], [title]')) {
+      if (e.closest('[hidden], dialog:not([open])')) continue;
+      for (const a of ['aria-label', 'title']) {
+        const v = (e.getAttribute(a) || '').replace(/\b(FEN|PGN|ICCS|WXF|SVG|PNG|JSON|HTML)\b/g, '');
+        if (/[A-Za-z]{3,}/.test(v)) out.push(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} ${a}="${e.getAttribute(a)}"`);
+      }
+    }
+    return out;
+  });
+}
+
 /** Each test starts from the Chinese page, the default edition, the view
  * mode and no dialog open, whatever the one before left behind. */
 async function reset() {
@@ -156,17 +192,8 @@ test('the page starts offline, in Chinese, and draws its pieces with its own fon
   // The buttons' and headings' Chinese is drawn with a font that has it
   // (the static page once drew "打开棋谱" as empty boxes with DejaVu Sans,
   // after its font had loaded): the fonts Chromium used for each node.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument');
-  for (const sel of ['#open', '#paste-open', '#moves-h']) {
-    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: sel });
-    const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    assert.ok(used.length > 0 && used.every((f) => f.isCustomFont || /CJK|Hei|Song|PingFang|Han|Hiragino|WenQuanYi/i.test(f.familyName)),
-      `${sel} is drawn with ${JSON.stringify(used)}`);
-  }
-  await cdp.detach();
+  await drawnWithCjk(['#open', '#paste-open', '#moves-h']);
+  assert.deepEqual(await englishLabels(), [], 'labels in Chinese on the Chinese page');
   // The first screen says what to do.
   assert.equal(await page.locator('#welcome').isVisible(), true);
   assert.ok((await page.locator('#welcome-steps li').count()) >= 3);
@@ -731,6 +758,18 @@ test('a phone (390×844, defect 7): nothing off-screen, board, moves and ruling 
     assert.match(await text('#verdict'), /红方长将/);
     await shot('18-phone-zh');
     await axe('ruling (zh, phone)');
+    // Defect 11: the menus' Chinese is drawn with a font that has it on a
+    // phone too (the language menu's 中文 was two empty boxes there).
+    await drawnWithCjk(['#lang', '#notation', '#open']);
+    assert.deepEqual(await englishLabels(), [], 'labels in Chinese on the Chinese page');
+    // The four editions side by side: their table scrolls on a phone, and
+    // a keyboard can scroll it.
+    await page.evaluate(() => { document.documentElement.dataset.compared = ''; });
+    await page.click('#compare-open');
+    await page.waitForFunction(() => document.documentElement.dataset.compared === 'yes');
+    await shot('18-phone-compare-zh');
+    await axe('four editions (zh, phone)');
+    await page.keyboard.press('Escape');
     await setLang('en');
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
     await shot('19-phone-en');

@@ -60,7 +60,7 @@ export const UI = {
     board: '棋盘', boardGrid: '棋盘（方向键逐点移动）', empty: '空', sq: (sq, what) => `${sq}：${what}`,
     said: (ply, side, text) => `第 ${ply} 着，${side}：${text}`, check: '将军', takes: (p) => `吃${p}`,
     turnRed: '红方走', turnBlack: '黑方走', timeline: '时间轴', phoneHint: '',
-    announceStart: '开局局面',
+    announceStart: '开局局面', tools: '操作', autoplaySpeed: '自动播放间隔',
   },
   en: {
     subtitle: "Arbiter's desk for xiangqi rulings", open: 'Open record', paste: 'Paste record', fenMoves: 'FEN and moves',
@@ -115,9 +115,12 @@ export const UI = {
     board: 'Board', boardGrid: 'Board (arrow keys move between points)', empty: 'empty', sq: (sq, what) => `${sq}: ${what}`,
     said: (ply, side, text) => `Ply ${ply}, ${side}: ${text}`, check: 'check', takes: (p) => `takes ${p}`,
     turnRed: 'Red to move', turnBlack: 'Black to move', timeline: 'Timeline', phoneHint: '',
-    announceStart: 'The start position',
+    announceStart: 'The start position', tools: 'Tools', autoplaySpeed: 'Autoplay interval',
   },
 };
+
+/** Each language by its own name, whichever page it is chosen from. */
+export const LANGUAGES = [['zh', 'zh-Hans', '中文'], ['en', 'en', 'English']];
 
 /** The page's words in the current language. */
 export const W = () => UI[S.lang];
