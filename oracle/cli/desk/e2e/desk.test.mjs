@@ -442,6 +442,42 @@ test('defect 2: a record with a bad move loads up to it; a record that cannot be
   await page.keyboard.press('Escape');
 });
 
+test("the desk's own errors say what is wrong in the page's language (defect 9)", async () => {
+  await reset();
+  // Too many moves typed in the FEN form: refused, and said in Chinese.
+  await page.click('#fen-open');
+  await page.fill('#fen-text', 'startpos');
+  await page.fill('#moves-text', 'h0g2 g2h0 '.repeat(1001));
+  await page.click('#fen-form button[type=submit]');
+  await page.waitForFunction(() => /2002/.test(document.getElementById('message-error').textContent));
+  const said = await text('#message-error');
+  assert.match(said, /内容超出限制/);
+  assert.match(said, /2000/);
+  assert.doesNotMatch(said, /[A-Za-z]{3,}/, 'no English in the Chinese message');
+  await page.keyboard.press('Escape');
+  if (STATIC) return;
+  // The server's answers to requests the page never sends wrongly, as a
+  // script or another client may: each in Chinese beside its English.
+  const answers = await page.evaluate(async () => {
+    const ask = async (path, body) => (await (await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json()).error;
+    return [
+      await ask('/api/game', ''),
+      await ask('/api/game', '{"moves": '),
+      await ask('/api/game', '{"moves": [], "colour": 1}'),
+      await ask('/api/game', '{"moves": [], "edition": "fide"}'),
+      await ask('/api/game', '{"moves": [], "recorded": "2-0"}'),
+      await ask('/api/move', '{"fen": "startpos", "move": "C2.5"}'),
+    ];
+  });
+  for (const a of answers) {
+    assert.ok(a.en && a.zh, JSON.stringify(a));
+    // Quoted input (the edition asked for, the move sent) and the
+    // editions' ids stay as they were written.
+    const words = a.zh.replace(/fide|C2\.5|2-0|[a-z]{3}-\d{4}|ICCS|JSON|h2e2/g, '');
+    assert.doesNotMatch(words, /[A-Za-z]{3,}/, `${a.code}: ${a.zh}`);
+  }
+});
+
 test('defect 4 and the library: one dialog at a time, a table with search, next and previous, only games with ruling points', async () => {
   await reset();
   await loading();
