@@ -230,7 +230,8 @@ test('a perpetual check (GBK PGN in Chinese notation): step to the ruling, read 
   const zh = await text('#verdict');
   assert.match(zh, /红方长将/);
   assert.match(zh, /0-1/);
-  assert.match(await text('#facts'), /长将: 禁止/);
+  // Chinese punctuation in the Chinese sentences (defect 9).
+  assert.match(await text('#facts'), /长将：禁止/);
   const kinds = await page.locator('#cycle-moves tr[data-kind]').evaluateAll((rs) => rs.map((r) => r.dataset.kind));
   assert.deepEqual(kinds, ['check', 'idle', 'check', 'idle']);
   // The picture: the cycle's four moves as numbered arrows.
@@ -337,6 +338,9 @@ test('defect 3: a game decided off the board is not "disagrees"; a natural-limit
   const title = await text('#game-title');
   assert.doesNotMatch(title, /不符/);
   assert.match(title, /棋盘上未分胜负/);
+  // Chinese punctuation in the Chinese line (it read "结果: *（未决） (棋谱所记 …: …)").
+  assert.match(title, /结果：\*（未决）（棋谱所记 1-0（红胜）：棋盘上未分胜负/);
+  assert.doesNotMatch(title, /[:()]/);
   assert.equal(await page.getAttribute('#game-title', 'data-agreement'), 'off-board');
   await open('natural-limit.pgn');
   assert.doesNotMatch(await text('#game-title'), /不符/);

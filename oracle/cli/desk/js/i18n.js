@@ -141,8 +141,14 @@ export function editionName(id) {
 /** A side's name (红方 / Red). */
 export const sideName = (side) => term('sides', side);
 
+/** The colon of the page's language: `结果：` / `Result: `. */
+export const colon = () => (S.lang === 'zh' ? '：' : ': ');
+
+/** Words in parentheses as the page's language writes them. */
+export const paren = (text) => (S.lang === 'zh' ? `（${text}）` : ` (${text})`);
+
 /** A result in words beside its code: `0-1（黑胜）`. */
 export function resultText(code) {
   const w = term('results', code);
-  return w && w !== code ? `${code}（${w}）`.replace('（', S.lang === 'zh' ? '（' : ' (').replace('）', S.lang === 'zh' ? '）' : ')') : code;
+  return w && w !== code ? `${code}${paren(w)}` : code;
 }

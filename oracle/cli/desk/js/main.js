@@ -7,7 +7,7 @@
 import { pickBackend, BackendError } from './backend.js';
 import * as st from './state.js';
 import { S, START_FEN } from './state.js';
-import { W, UI, LANGUAGES, term, sideName } from './i18n.js';
+import { W, UI, LANGUAGES, term, sideName, colon } from './i18n.js';
 import { NOTATIONS, NOTATION_NAMES, moveText } from './notation.js';
 import { drawBoard, drawGrid, parseFen, toFen, GLYPH } from './board.js';
 import { drawMoves, drawTimeline, markCurrent, moveCursor } from './movelist.js';
@@ -272,7 +272,7 @@ async function loadLibraryGame(i) {
 }
 
 function cutText(g) {
-  return `${W().gameCut(g.cut.ply)}${S.lang === 'zh' ? '：' : ': '}${S.lang === 'zh' ? g.cut.zh : g.cut.en}`;
+  return `${W().gameCut(g.cut.ply)}${colon()}${S.lang === 'zh' ? g.cut.zh : g.cut.en}`;
 }
 
 function openLibrary() {
