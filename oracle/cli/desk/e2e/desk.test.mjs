@@ -138,6 +138,24 @@ async function englishLabels() {
   });
 }
 
+/** How many pixels an element's text paints when drawn in its own font
+ * (a font that lacks the characters may draw them as nothing at all). */
+async function inkOf(selector) {
+  return page.locator(selector).evaluate((e) => {
+    const c = document.createElement('canvas');
+    c.width = 200;
+    c.height = 60;
+    const ctx = c.getContext('2d');
+    const st = getComputedStyle(e);
+    ctx.font = `${st.fontWeight} 32px ${st.fontFamily}`;
+    ctx.fillText(e.textContent, 4, 44);
+    const px = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < px.length; i += 4) if (px[i] > 128) n += 1;
+    return n;
+  });
+}
+
 /** Each test starts from the Chinese page, the default edition, the view
  * mode and no dialog open, whatever the one before left behind. */
 async function reset() {
@@ -633,6 +651,11 @@ test('set-up starts with Red to move, its controls above the board; clicked move
   const panel = await page.locator('#setup-panel').boundingBox();
   const boardBox = await page.locator('#board').boundingBox();
   assert.ok(panel.y < boardBox.y, 'the set-up controls are above the board');
+  // The eraser's word is drawn (it was blank: the palette's font holds
+  // only the pieces).
+  assert.equal(await page.locator('#palette button[data-tool="-"]').innerText(), '橡皮');
+  assert.ok((await inkOf('#palette button[data-tool="-"]')) > 20, 'the eraser\'s word is drawn');
+  assert.ok((await inkOf('#palette button[data-tool="R"]')) > 20, 'a piece is drawn');
   await page.click('#setup-clear');
   const place = async (tool, sq) => {
     await page.click(`#palette button[data-tool="${tool}"]`);
