@@ -603,6 +603,15 @@ test('keyboard only (defect 8): open a file, reach the moves with Tab, enter a m
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.documentElement.dataset.chooser === 'open');
   await open('perpetual-chase.pgn');
+  // From the top of the page, Tab offers to skip to the board or past
+  // every move to the ruling points (a 400-ply game is 400 tab stops).
+  await page.focus('a.skip[href="#board-col"]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '#ruling-col');
+  assert.ok(await page.locator('a.skip[href="#ruling-col"]').isVisible(), 'the skip link is seen when focused');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.point), '0', 'Tab goes on to the first ruling point');
   // Tab reaches the moves.
   await page.focus('#movelist .mv[data-ply="1"]');
   await page.keyboard.press('Tab');
