@@ -60,7 +60,7 @@ export const UI = {
     board: '棋盘', boardGrid: '棋盘（方向键逐点移动）', empty: '空', sq: (sq, what) => `${sq}：${what}`,
     said: (ply, side, text) => `第 ${ply} 着，${side}：${text}`, check: '将军', takes: (p) => `吃${p}`,
     turnRed: '红方走', turnBlack: '黑方走', timeline: '时间轴', phoneHint: '',
-    announceStart: '开局局面',
+    announceStart: '开局局面', tools: '操作', autoplaySpeed: '自动播放间隔',
   },
   en: {
     subtitle: "Arbiter's desk for xiangqi rulings", open: 'Open record', paste: 'Paste record', fenMoves: 'FEN and moves',
@@ -115,9 +115,12 @@ export const UI = {
     board: 'Board', boardGrid: 'Board (arrow keys move between points)', empty: 'empty', sq: (sq, what) => `${sq}: ${what}`,
     said: (ply, side, text) => `Ply ${ply}, ${side}: ${text}`, check: 'check', takes: (p) => `takes ${p}`,
     turnRed: 'Red to move', turnBlack: 'Black to move', timeline: 'Timeline', phoneHint: '',
-    announceStart: 'The start position',
+    announceStart: 'The start position', tools: 'Tools', autoplaySpeed: 'Autoplay interval',
   },
 };
+
+/** Each language by its own name, whichever page it is chosen from. */
+export const LANGUAGES = [['zh', 'zh-Hans', '中文'], ['en', 'en', 'English']];
 
 /** The page's words in the current language. */
 export const W = () => UI[S.lang];
@@ -138,8 +141,14 @@ export function editionName(id) {
 /** A side's name (红方 / Red). */
 export const sideName = (side) => term('sides', side);
 
+/** The colon of the page's language: `结果：` / `Result: `. */
+export const colon = () => (S.lang === 'zh' ? '：' : ': ');
+
+/** Words in parentheses as the page's language writes them. */
+export const paren = (text) => (S.lang === 'zh' ? `（${text}）` : ` (${text})`);
+
 /** A result in words beside its code: `0-1（黑胜）`. */
 export function resultText(code) {
   const w = term('results', code);
-  return w && w !== code ? `${code}（${w}）`.replace('（', S.lang === 'zh' ? '（' : ' (').replace('）', S.lang === 'zh' ? '）' : ')') : code;
+  return w && w !== code ? `${code}${paren(w)}` : code;
 }

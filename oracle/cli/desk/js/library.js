@@ -30,6 +30,7 @@ export function shownGames() {
 }
 
 const FIRST_ROWS = 40;
+const CHUNK = 50;
 let drawing = 0;
 
 function row(g, i, L, w) {
@@ -63,8 +64,10 @@ export function drawLibrary() {
   const body = document.createElement('tbody');
   table.appendChild(body);
   const rows = shownGames();
-  // The rows an arbiter sees first at once, the rest in later tasks: a
-  // keystroke in the search box costs one frame, whatever the library's size.
+  // The rows an arbiter sees first at once, the rest a chunk per frame
+  // after: a keystroke in the search box costs one frame, whatever the
+  // library's size. (Chunks queued as plain tasks ran before the first
+  // paint, all of them.)
   const gen = ++drawing;
   const add = (from, to) => {
     const frag = document.createDocumentFragment();
@@ -72,9 +75,16 @@ export function drawLibrary() {
     body.appendChild(frag);
   };
   add(0, FIRST_ROWS);
-  for (let from = FIRST_ROWS; from < rows.length; from += 100) {
-    setTimeout(() => { if (gen === drawing) add(from, from + 100); }, 0);
-  }
+  const more = (from) => {
+    if (from >= rows.length) return;
+    // After the next frame is painted.
+    requestAnimationFrame(() => setTimeout(() => {
+      if (gen !== drawing) return;
+      add(from, from + CHUNK);
+      more(from + CHUNK);
+    }, 0));
+  };
+  more(FIRST_ROWS);
   $('lib-count').textContent = w.libShown(rows.length, L.games.length);
 }
 

@@ -7,7 +7,7 @@
 import { pickBackend, BackendError } from './backend.js';
 import * as st from './state.js';
 import { S, START_FEN } from './state.js';
-import { W, UI, term, sideName } from './i18n.js';
+import { W, UI, LANGUAGES, term, sideName, colon } from './i18n.js';
 import { NOTATIONS, NOTATION_NAMES, moveText } from './notation.js';
 import { drawBoard, drawGrid, parseFen, toFen, GLYPH } from './board.js';
 import { drawMoves, drawTimeline, markCurrent, moveCursor } from './movelist.js';
@@ -272,7 +272,7 @@ async function loadLibraryGame(i) {
 }
 
 function cutText(g) {
-  return `${W().gameCut(g.cut.ply)}${S.lang === 'zh' ? '：' : ': '}${S.lang === 'zh' ? g.cut.zh : g.cut.en}`;
+  return `${W().gameCut(g.cut.ply)}${colon()}${S.lang === 'zh' ? g.cut.zh : g.cut.en}`;
 }
 
 function openLibrary() {
@@ -461,7 +461,20 @@ function applyWords() {
     nsel.appendChild(o);
   }
   nsel.value = S.notation;
-  $('lang').value = S.lang;
+  // Written here, not in the page: Chromium keeps the first font it drew a
+  // menu with, and on a narrow screen that was a fallback without CJK
+  // (中文 as two empty boxes) when the menu came with the page.
+  const lsel = $('lang');
+  if (!lsel.options.length) {
+    for (const [code, tag, name] of LANGUAGES) {
+      const o = document.createElement('option');
+      o.value = code;
+      o.lang = tag;
+      o.textContent = name;
+      lsel.appendChild(o);
+    }
+  }
+  lsel.value = S.lang;
   if (!timer) $('autoplay').textContent = w.autoplay;
   if (S.mode === 'setup') drawPalette();
 }

@@ -5,7 +5,7 @@
 // — a variation is one click, or Enter, away.
 
 import { S, nodesOf } from './state.js';
-import { W, term } from './i18n.js';
+import { W, term, colon } from './i18n.js';
 import { moveText } from './notation.js';
 
 const MARK = { zh: { repetition: '循', 'natural-limit': '限', 'illegal-move': '违', end: '终' }, en: { repetition: 'R', 'natural-limit': 'L', 'illegal-move': 'X', end: 'E' } };
@@ -119,7 +119,7 @@ export function drawMoves() {
         const li = document.createElement('li');
         li.className = 'variation';
         const label = k === 0 ? W().mainLine : `${W().variation} ${k}`;
-        const b = button('var', `${label}: ${preview(alt, it.ply)}`, { branch: `${it.ply}:${k}` });
+        const b = button('var', `${label}${colon()}${preview(alt, it.ply)}`, { branch: `${it.ply}:${k}` });
         if (alt.before) b.title = alt.before;
         li.appendChild(b);
         if (alt.before) {
@@ -136,7 +136,7 @@ export function drawMoves() {
   if (S.game && S.game.cut) {
     const li = document.createElement('li');
     li.className = 'cut';
-    li.textContent = `✂ ${W().gameCut(S.game.cut.ply)}${S.lang === 'zh' ? '：' : ': '}${S.lang === 'zh' ? S.game.cut.zh : S.game.cut.en}`;
+    li.textContent = `✂ ${W().gameCut(S.game.cut.ply)}${colon()}${S.lang === 'zh' ? S.game.cut.zh : S.game.cut.en}`;
     list.appendChild(li);
   }
 }

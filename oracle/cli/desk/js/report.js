@@ -6,7 +6,7 @@
 // picture in SVG, and as JSON.
 
 import { S } from './state.js';
-import { W, term, editionName, sideName, resultText } from './i18n.js';
+import { W, term, editionName, sideName, resultText, colon } from './i18n.js';
 import { moveText } from './notation.js';
 import { boardSvgText, drawBoard } from './board.js';
 import { selectedPoint, pictureOf, fenAt, clauseText, kindText } from './ruling.js';
@@ -87,7 +87,7 @@ export function drawSheet() {
   drawBoard($('rs-diagram'), pictureOf(p));
   $('rs-fen').textContent = `FEN: ${d.position.fen}`;
   $('rs-verdict-head').textContent = w.verdictUnder(d.edition_name);
-  $('rs-verdict').textContent = `${d.verdict}\n${resultText(d.result)} · ${term('reasons', d.reason)}${d.must_vary ? ` · ${w.mustVary}: ${sideName(d.must_vary)}` : ''}`;
+  $('rs-verdict').textContent = `${d.verdict}\n${resultText(d.result)} · ${term('reasons', d.reason)}${d.must_vary ? ` · ${w.mustVary}${colon()}${sideName(d.must_vary)}` : ''}`;
   const cyc = $('rs-cycle');
   cyc.textContent = '';
   cyc.appendChild(headRow([w.num, w.side, w.move, w.kind, w.targets]));
@@ -111,7 +111,7 @@ export function drawSheet() {
   $('rs-follow').textContent = d.follow_up || '';
   $('rs-notes-head').textContent = w.notes;
   $('rs-notes').textContent = d.notes || '\u00a0';
-  $('rs-sign').textContent = `${w.signature}: ______________________    ${w.time}: ${d.time}`;
+  $('rs-sign').textContent = `${w.signature}${colon()}______________________    ${w.time}${colon()}${d.time}`;
 }
 
 const SHEET_CSS = `

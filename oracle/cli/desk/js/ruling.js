@@ -5,7 +5,7 @@
 // by side.
 
 import { S } from './state.js';
-import { W, term, editionName, sideName, resultText } from './i18n.js';
+import { W, term, editionName, sideName, resultText, colon, paren } from './i18n.js';
 import { moveText } from './notation.js';
 import { drawBoard, parseFen } from './board.js';
 import { headRow, cell } from './dom.js';
@@ -113,11 +113,11 @@ export function drawRuling() {
   for (const side of ['red', 'black']) {
     const s = r[side];
     if (!s) continue;
-    fact(facts, `${sideName(side)} · ${w.pattern}`, `${patternName(s)}: ${s.forbidden ? w.forbiddenW : w.allowedW}`, s.forbidden ? 'forbidden' : 'allowed');
+    fact(facts, `${sideName(side)} · ${w.pattern}`, `${patternName(s)}${colon()}${s.forbidden ? w.forbiddenW : w.allowedW}`, s.forbidden ? 'forbidden' : 'allowed');
   }
   if (r.illegal_move) {
     const iv = S.view.illegal;
-    fact(facts, term('points', 'illegal-move'), `${w.plyN(r.illegal_move.ply)} ${r.illegal_move.text}: ${iv ? (S.lang === 'zh' ? iv.zh : iv.en) : r.illegal_move.reason}`, 'forbidden');
+    fact(facts, term('points', 'illegal-move'), `${w.plyN(r.illegal_move.ply)} ${r.illegal_move.text}${colon()}${iv ? (S.lang === 'zh' ? iv.zh : iv.en) : r.illegal_move.reason}`, 'forbidden');
   }
   if (r.natural_limit && p.kind === 'natural-limit') {
     const n = r.natural_limit;
@@ -167,9 +167,9 @@ export function drawSummary() {
   const bits = [names, t.event, t.round, t.date].filter(Boolean);
   let line = bits.join(' · ');
   if (v) {
-    line += `${line ? ' · ' : ''}${W().result}: ${resultText(v.result)}`;
-    if (v.claimable) line += ` (${W().onClaim})`;
-    if (v.recorded) line += ` (${W().recorded} ${resultText(v.recorded)}: ${W().agreement[v.agreement] || ''})`;
+    line += `${line ? ' · ' : ''}${W().result}${colon()}${resultText(v.result)}`;
+    if (v.claimable) line += paren(W().onClaim);
+    if (v.recorded) line += paren(`${W().recorded} ${resultText(v.recorded)}${colon()}${W().agreement[v.agreement] || ''}`);
   }
   $('game-title').textContent = line;
   $('game-title').dataset.agreement = v && v.agreement ? v.agreement : '';
@@ -179,17 +179,17 @@ export function drawSummary() {
 export function describeChanges(before, after) {
   const w = W();
   const key = (p) => `${p.kind}@${p.ply}`;
-  const verdict = (p) => `${p.ruling.result} ${term('reasons', p.ruling.reason)}${p.ruling.must_vary ? ` (${w.mustVary}: ${sideName(p.ruling.must_vary)})` : ''}`;
+  const verdict = (p) => `${p.ruling.result} ${term('reasons', p.ruling.reason)}${p.ruling.must_vary ? paren(`${w.mustVary}${colon()}${sideName(p.ruling.must_vary)}`) : ''}`;
   const a = new Map(before.points.map((p) => [key(p), p]));
   const b = new Map(after.points.map((p) => [key(p), p]));
   const lines = [];
   for (const [k, p] of a) {
     const q = b.get(k);
-    if (!q) lines.push(`${w.plyN(p.ply)} ${term('points', p.kind)}: ${verdict(p)} — ${w.onlyIn(editionName(before.edition))}`);
-    else if (verdict(p) !== verdict(q)) lines.push(`${w.plyN(p.ply)} ${term('points', q.kind)}: ${verdict(p)} → ${verdict(q)}`);
+    if (!q) lines.push(`${w.plyN(p.ply)} ${term('points', p.kind)}${colon()}${verdict(p)} — ${w.onlyIn(editionName(before.edition))}`);
+    else if (verdict(p) !== verdict(q)) lines.push(`${w.plyN(p.ply)} ${term('points', q.kind)}${colon()}${verdict(p)} → ${verdict(q)}`);
   }
-  for (const [k, q] of b) if (!a.has(k)) lines.push(`${w.plyN(q.ply)} ${term('points', q.kind)}: ${verdict(q)} — ${w.onlyIn(editionName(after.edition))}`);
-  if (before.result !== after.result) lines.push(`${w.gameResult}: ${before.result} → ${after.result}`);
+  for (const [k, q] of b) if (!a.has(k)) lines.push(`${w.plyN(q.ply)} ${term('points', q.kind)}${colon()}${verdict(q)} — ${w.onlyIn(editionName(after.edition))}`);
+  if (before.result !== after.result) lines.push(`${w.gameResult}${colon()}${before.result} → ${after.result}`);
   return `${w.edChanged(editionName(before.edition), editionName(after.edition))}\n${lines.length ? lines.join('\n') : w.noChange}`;
 }
 

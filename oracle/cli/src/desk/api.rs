@@ -24,9 +24,12 @@ pub const MAX_GAMES: usize = 500;
 /// Parses a JSON body into a request type that refuses unknown keys.
 pub fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, DeskError> {
     if body.is_empty() {
-        return Err(DeskError::BadJson("the request body is empty".into()));
+        return Err(DeskError::BadJson {
+            en: "the request body is empty".into(),
+            zh: "请求内容为空".into(),
+        });
     }
-    serde_json::from_slice(body).map_err(|e| DeskError::BadJson(e.to_string()))
+    serde_json::from_slice(body).map_err(|e| DeskError::from_json(&e))
 }
 
 /// A move list: an array of move texts, or one text of moves separated by
@@ -89,13 +92,8 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
 
 fn edition(id: Option<&str>) -> Result<&'static Edition, DeskError> {
     let id = id.unwrap_or(xq_oracle::edition::DEFAULT);
-    xq_oracle::edition::get(id).ok_or_else(|| {
-        DeskError::UnknownEdition(format!(
-            "{} (known: {})",
-            xq_core::excerpt::Excerpt(id),
-            crate::edition_ids().join(", ")
-        ))
-    })
+    xq_oracle::edition::get(id)
+        .ok_or_else(|| DeskError::UnknownEdition(xq_core::excerpt::Excerpt(id).to_string()))
 }
 
 fn outcome(s: Option<&str>) -> Result<Option<Outcome>, DeskError> {
@@ -105,10 +103,11 @@ fn outcome(s: Option<&str>) -> Result<Option<Outcome>, DeskError> {
         Some("0-1") => Some(Outcome::BlackWins),
         Some("1/2-1/2") => Some(Outcome::Draw),
         Some(other) => {
-            return Err(DeskError::BadJson(format!(
-                "recorded must be 1-0, 0-1, 1/2-1/2 or *, not {}",
-                xq_core::excerpt::Excerpt(other)
-            )))
+            let other = xq_core::excerpt::Excerpt(other);
+            return Err(DeskError::BadJson {
+                en: format!("recorded must be 1-0, 0-1, 1/2-1/2 or *, not {other}"),
+                zh: format!("棋谱结果应为 1-0、0-1、1/2-1/2 或 *，而不是 {other}"),
+            });
         }
     })
 }
@@ -197,10 +196,13 @@ fn iccs_move(text: &str) -> Result<Move, DeskError> {
         .then(|| (Square::from_iccs(&t[..2]), Square::from_iccs(&t[2..])));
     match squares {
         Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
-        _ => Err(DeskError::BadJson(format!(
-            "move must be ICCS such as h2e2, not {}",
-            xq_core::excerpt::Excerpt(t)
-        ))),
+        _ => {
+            let t = xq_core::excerpt::Excerpt(t);
+            Err(DeskError::BadJson {
+                en: format!("move must be ICCS such as h2e2, not {t}"),
+                zh: format!("着法应为 ICCS 记法（如 h2e2），而不是 {t}"),
+            })
+        }
     }
 }
 
@@ -276,10 +278,10 @@ pub fn pgn(body: &[u8]) -> Result<String, DeskError> {
     let start = start(req.fen.as_deref(), req.relaxed)?;
     let texts = req.moves.texts();
     if texts.len() > MAX_PLIES {
-        return Err(DeskError::TooMuch(format!(
-            "{} moves: at most {MAX_PLIES}",
-            texts.len()
-        )));
+        return Err(DeskError::TooMuch {
+            moves: texts.len(),
+            limit: MAX_PLIES,
+        });
     }
     let game = Game::from_texts(start.clone(), &texts).map_err(|e| super::error::play_error(&e))?;
     let mut record = Record::new(start);

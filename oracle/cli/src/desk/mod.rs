@@ -294,26 +294,30 @@ fn check_origin(req: &Request, stream: &TcpStream, config: &Config) -> Result<()
     let host = req.header("host").unwrap_or("");
     let local = stream.local_addr().ok().map(|a| a.ip());
     if !config.hosts.accepts(host, local) {
-        return Err(DeskError::Forbidden(format!(
-            "Host {:?} is not this desk",
-            xq_core::excerpt::Excerpt(host).to_string()
-        )));
+        // The excerpt quotes it (and cuts a long one short).
+        let host = xq_core::excerpt::Excerpt(host);
+        return Err(DeskError::Forbidden {
+            en: format!("Host {host} is not this desk"),
+            zh: format!("Host {host} 不是本裁判台"),
+        });
     }
     if req.method == Method::Post {
         if let Some(origin) = req.header("origin") {
             if !origin.eq_ignore_ascii_case(&format!("http://{host}")) {
-                return Err(DeskError::Forbidden(format!(
-                    "a request from {} to this desk",
-                    xq_core::excerpt::Excerpt(origin)
-                )));
+                let origin = xq_core::excerpt::Excerpt(origin);
+                return Err(DeskError::Forbidden {
+                    en: format!("a request from {origin} to this desk"),
+                    zh: format!("来自 {origin} 的请求"),
+                });
             }
         }
         if let Some(site) = req.header("sec-fetch-site") {
             if !matches!(site, "same-origin" | "none") {
-                return Err(DeskError::Forbidden(format!(
-                    "a {} request to this desk",
-                    xq_core::excerpt::Excerpt(site)
-                )));
+                let site = xq_core::excerpt::Excerpt(site);
+                return Err(DeskError::Forbidden {
+                    en: format!("a {site} request to this desk"),
+                    zh: format!("Sec-Fetch-Site 为 {site} 的请求"),
+                });
             }
         }
     }

@@ -306,10 +306,10 @@ pub fn game_view(
     cancel: Arc<AtomicBool>,
 ) -> Result<GameView, DeskError> {
     if texts.len() > MAX_PLIES {
-        return Err(DeskError::TooMuch(format!(
-            "{} moves: the desk rules on at most {MAX_PLIES}",
-            texts.len()
-        )));
+        return Err(DeskError::TooMuch {
+            moves: texts.len(),
+            limit: MAX_PLIES,
+        });
     }
     // The WebAssembly build has no clock (Instant::now would panic there):
     // its page times the call itself.
