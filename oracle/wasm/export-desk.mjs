@@ -4,10 +4,11 @@
 // and offline. The page's code is the served desk's: only the backend
 // differs (js/backend.js picks the module when the page is a static desk).
 //
-//   DIR/index.html  the page, its styles, its fonts (data: URLs), its
-//                   scripts (bundled by esbuild), the module's answers to
-//                   `info` and `words`, so that it draws and is usable at
-//                   once, and the script of the worker the module runs in
+//   DIR/index.html  the page, its styles, its fonts (data: URLs, made
+//                   into faces before the first layout), its scripts
+//                   (bundled by esbuild), the module's answers to `info`
+//                   and `words`, so that it draws and is usable at once,
+//                   and the script of the worker the module runs in
 //                   (desk-worker.js with the npm package's loader);
 //   DIR/xq.wasm     the module, compiled while it downloads when the page
 //                   is served over http(s);
@@ -72,6 +73,30 @@ for (const font of ['xq-pieces', 'xq-text']) {
   css = css.replace(`url(fonts/${font}.woff2)`, `url(${await dataUrl(`fonts/${font}.woff2`, 'font/woff2')})`);
 }
 if (css.includes('url(fonts/')) throw new Error('desk.css loads a font this script does not embed');
+// The fonts are not left to the style sheet: a data: URL face is decoded
+// after the first layout, which drew the page's Chinese in a fallback
+// (empty boxes on a machine without CJK fonts) and made the page wait for
+// its text font (js/main.js writes its words once XQ Text is ready).
+// FONT_FACES, run before the page's modules, makes each face from the same
+// bytes with the FontFace API, which decodes them at once: the first layout
+// has both fonts. The rules stay, for the SVG and report exports
+// (js/share.js reads the bytes from them), with a unicode-range no text
+// uses, so that the browser never loads them a second time.
+const faceRule = /(@font-face \{ font-family: '[^']+'; src: url\(data:font\/woff2;base64,[^)]*\) format\('woff2'\);[^}]*)\}/g;
+if ((css.match(faceRule) || []).length !== 2) throw new Error('desk.css no longer holds the two faces this script expects');
+css = css.replace(faceRule, (_, rule) => `${rule} unicode-range: U+0; }`);
+const FONT_FACES = `(() => {
+  const decode = (b64) => (Uint8Array.fromBase64 ? Uint8Array.fromBase64(b64) : Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+  for (const sheet of document.styleSheets) {
+    for (const r of sheet.cssRules) {
+      const src = r instanceof CSSFontFaceRule && /base64,([^"')]+)/.exec(r.style.getPropertyValue('src'));
+      if (!src) continue;
+      const family = r.style.getPropertyValue('font-family').replace(/["']/g, '');
+      const descriptors = { weight: r.style.getPropertyValue('font-weight'), display: r.style.getPropertyValue('font-display') };
+      document.fonts.add(new FontFace(family, decode(src[1]), descriptors));
+    }
+  }
+})();`;
 
 // Inline text must not close its element early.
 const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
@@ -83,7 +108,7 @@ const swaps = [
   ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
   ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
   ['<script type="module" src="js/main.js"></script>',
-    `<script>globalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>\n<script type="module">${script(js)}</script>`],
+    `<script>${FONT_FACES}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>\n<script type="module">${script(js)}</script>`],
 ];
 for (const [from, to] of swaps) {
   if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);
