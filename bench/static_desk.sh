@@ -5,7 +5,8 @@
 # headless Chromium, each time with a fresh profile, from file:// and from
 # a plain static server (python3 -m http.server on 127.0.0.1, no xq), and
 # prints the medians (bench/static_desk.mjs). BEFORE=DIR adds another
-# exported desk to compare (e.g. one written by an older export-desk.mjs).
+# exported desk to compare (e.g. one written by an older export-desk.mjs),
+# from file:// and over http; the pages take turns, run by run.
 # Needs /usr/bin/chromium, python3, oracle/wasm/build.sh, and npm ci in
 # oracle/wasm/npm and oracle/cli/desk/e2e.
 # Usage: bench/static_desk.sh [RUNS]
@@ -14,7 +15,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-7}
 out=$(mktemp -d)
 pid=
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$out"' EXIT
+pid2=
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$pid2" ] && kill "$pid2" 2>/dev/null; rm -rf "$out"' EXIT
 node oracle/wasm/export-desk.mjs "$out/desk"
 wasm=$out/desk/xq.wasm
 echo "xq.wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzip -9," \
@@ -26,5 +28,11 @@ pid=$!
 for _ in $(seq 50); do python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break; sleep 0.1; done
 echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 urls=("file://$out/desk/index.html" "http://127.0.0.1:$port/index.html")
-if [ -n "${BEFORE:-}" ]; then urls+=("file://$(realpath "$BEFORE")/index.html"); fi
+if [ -n "${BEFORE:-}" ]; then
+  port2=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  python3 -m http.server "$port2" --bind 127.0.0.1 --directory "$BEFORE" >/dev/null 2>&1 &
+  pid2=$!
+  for _ in $(seq 50); do python3 -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port2/')" 2>/dev/null && break; sleep 0.1; done
+  urls+=("file://$(realpath "$BEFORE")/index.html" "http://127.0.0.1:$port2/index.html")
+fi
 node bench/static_desk.mjs "$runs" "${urls[@]}"

@@ -4,10 +4,12 @@
 // and offline. The page's code is the served desk's: only the backend
 // differs (js/backend.js picks the module when the page is a static desk).
 //
-//   DIR/index.html  the page, its styles, its fonts (data: URLs), its
-//                   scripts (bundled with the npm package's loader by
-//                   esbuild), and the module's answers to `info` and
-//                   `words`, so that it draws and is usable at once;
+//   DIR/index.html  the page, its styles, its fonts (data: URLs, made
+//                   into faces before the first layout), its scripts
+//                   (bundled by esbuild), the module's answers to `info`
+//                   and `words`, so that it draws and is usable at once,
+//                   and the script of the worker the module runs in
+//                   (desk-worker.js with the npm package's loader);
 //   DIR/xq.wasm     the module, compiled while it downloads when the page
 //                   is served over http(s);
 //   DIR/xq-wasm.js  the same module in base64, for file://, where the
@@ -15,8 +17,7 @@
 //
 //   oracle/wasm/build.sh && (cd oracle/wasm/npm && npm ci)
 //   node oracle/wasm/export-desk.mjs DIR
-import { readFile, writeFile, mkdir, mkdtemp, cp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile, mkdir, cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -42,55 +43,81 @@ const wasm = await readFile(path.join(NPM, 'xq.wasm')).catch(() => {
 await npmLoader.init(wasm);
 const carried = { info: npmLoader.desk('info'), words: npmLoader.desk('words') };
 
-// The page's modules and the loader, side by side as the page imports them.
-const stage = await mkdtemp(path.join(tmpdir(), 'xq-static-desk-'));
-try {
-  await cp(path.join(DESK, 'js'), path.join(stage, 'js'), { recursive: true });
-  await cp(path.join(NPM, 'xq.js'), path.join(stage, 'js/xq.js'));
-  const bundle = await esbuild.build({
-    entryPoints: [path.join(stage, 'js/main.js')],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'warning',
-    // The loader reads file: URLs in Node only; the page never takes that path.
-    external: ['node:*'],
-  });
-  const js = bundle.outputFiles[0].text;
+// The page's modules, and the oracle thread (desk-worker.js with the npm
+// package's loader) as the text the page starts its worker from: a classic
+// script, since Chromium starts no module worker from a blob: URL in a page
+// opened from file://.
+const bundle = async (entry, format, more = {}) => (await esbuild.build({
+  entryPoints: [entry],
+  bundle: true,
+  format,
+  target: 'es2022',
+  minify: true,
+  write: false,
+  logLevel: 'warning',
+  // The loader reads file: URLs in Node only; the page never takes that path.
+  external: ['node:*'],
+  ...more,
+})).outputFiles[0].text;
+const js = await bundle(path.join(DESK, 'js/main.js'), 'esm');
+carried.worker = await bundle(path.join(HERE, 'desk-worker.js'), 'iife', {
+  // The loader reads import.meta.url only to find xq.wasm when init() is
+  // given nothing; the worker always gives it the module.
+  logOverride: { 'empty-import-meta': 'silent' },
+});
 
-  const dataUrl = async (file, type) =>
-    `data:${type};base64,${(await readFile(path.join(DESK, file))).toString('base64')}`;
-  let css = await readFile(path.join(DESK, 'desk.css'), 'utf8');
-  for (const font of ['xq-pieces', 'xq-text']) {
-    css = css.replace(`url(fonts/${font}.woff2)`, `url(${await dataUrl(`fonts/${font}.woff2`, 'font/woff2')})`);
-  }
-  if (css.includes('url(fonts/')) throw new Error('desk.css loads a font this script does not embed');
-
-  // Inline text must not close its element early.
-  const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
-  const style = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
-  let html = await readFile(path.join(DESK, 'index.html'), 'utf8');
-  const swaps = [
-    ['<link rel="icon" href="favicon.svg" type="image/svg+xml">',
-      `<link rel="icon" href="${await dataUrl('favicon.svg', 'image/svg+xml')}" type="image/svg+xml">`],
-    ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
-    ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
-    ['<script type="module" src="js/main.js"></script>',
-      `<script>globalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>\n<script type="module">${script(js)}</script>`],
-  ];
-  for (const [from, to] of swaps) {
-    if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);
-    html = html.replace(from, () => to);
-  }
-  await mkdir(out, { recursive: true });
-  await writeFile(path.join(out, 'index.html'), html);
-  await writeFile(path.join(out, 'xq.wasm'), wasm);
-  await writeFile(path.join(out, 'xq-wasm.js'),
-    `// The oracle's module (xq.wasm) in base64, for the desk opened from file://.\nglobalThis.XQ_WASM = "${wasm.toString('base64')}";\n`);
-  await cp(path.join(DESK, 'fonts/LICENSE-OFL.txt'), path.join(out, 'LICENSE-OFL.txt'));
-  console.log(`${path.join(out, 'index.html')}: ${html.length} bytes; xq.wasm ${wasm.length}; xq-wasm.js beside them`);
-} finally {
-  await rm(stage, { recursive: true, force: true });
+const dataUrl = async (file, type) =>
+  `data:${type};base64,${(await readFile(path.join(DESK, file))).toString('base64')}`;
+let css = await readFile(path.join(DESK, 'desk.css'), 'utf8');
+for (const font of ['xq-pieces', 'xq-text']) {
+  css = css.replace(`url(fonts/${font}.woff2)`, `url(${await dataUrl(`fonts/${font}.woff2`, 'font/woff2')})`);
 }
+if (css.includes('url(fonts/')) throw new Error('desk.css loads a font this script does not embed');
+// The fonts are not left to the style sheet: a data: URL face is decoded
+// after the first layout, which drew the page's Chinese in a fallback
+// (empty boxes on a machine without CJK fonts) and made the page wait for
+// its text font (js/main.js writes its words once XQ Text is ready).
+// FONT_FACES, run before the page's modules, makes each face from the same
+// bytes with the FontFace API, which decodes them at once: the first layout
+// has both fonts. The rules stay, for the SVG and report exports
+// (js/share.js reads the bytes from them), with a unicode-range no text
+// uses, so that the browser never loads them a second time.
+const faceRule = /(@font-face \{ font-family: '[^']+'; src: url\(data:font\/woff2;base64,[^)]*\) format\('woff2'\);[^}]*)\}/g;
+if ((css.match(faceRule) || []).length !== 2) throw new Error('desk.css no longer holds the two faces this script expects');
+css = css.replace(faceRule, (_, rule) => `${rule} unicode-range: U+0; }`);
+const FONT_FACES = `(() => {
+  const decode = (b64) => (Uint8Array.fromBase64 ? Uint8Array.fromBase64(b64) : Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+  for (const sheet of document.styleSheets) {
+    for (const r of sheet.cssRules) {
+      const src = r instanceof CSSFontFaceRule && /base64,([^"')]+)/.exec(r.style.getPropertyValue('src'));
+      if (!src) continue;
+      const family = r.style.getPropertyValue('font-family').replace(/["']/g, '');
+      const descriptors = { weight: r.style.getPropertyValue('font-weight'), display: r.style.getPropertyValue('font-display') };
+      document.fonts.add(new FontFace(family, decode(src[1]), descriptors));
+    }
+  }
+})();`;
+
+// Inline text must not close its element early.
+const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
+const style = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
+let html = await readFile(path.join(DESK, 'index.html'), 'utf8');
+const swaps = [
+  ['<link rel="icon" href="favicon.svg" type="image/svg+xml">',
+    `<link rel="icon" href="${await dataUrl('favicon.svg', 'image/svg+xml')}" type="image/svg+xml">`],
+  ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
+  ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
+  ['<script type="module" src="js/main.js"></script>',
+    `<script>${FONT_FACES}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>\n<script type="module">${script(js)}</script>`],
+];
+for (const [from, to] of swaps) {
+  if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);
+  html = html.replace(from, () => to);
+}
+await mkdir(out, { recursive: true });
+await writeFile(path.join(out, 'index.html'), html);
+await writeFile(path.join(out, 'xq.wasm'), wasm);
+await writeFile(path.join(out, 'xq-wasm.js'),
+  `// The oracle's module (xq.wasm) in base64, for the desk opened from file://.\nglobalThis.XQ_WASM = "${wasm.toString('base64')}";\n`);
+await cp(path.join(DESK, 'fonts/LICENSE-OFL.txt'), path.join(out, 'LICENSE-OFL.txt'));
+console.log(`${path.join(out, 'index.html')}: ${html.length} bytes; xq.wasm ${wasm.length}; xq-wasm.js beside them`);

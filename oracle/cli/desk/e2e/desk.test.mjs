@@ -188,8 +188,11 @@ test('the page starts offline, in Chinese, and draws its pieces with its own fon
   assert.equal(await page.locator('#board .file-bottom').first().textContent(), '九');
   assert.equal(await page.locator('#board .file-top').first().textContent(), '1');
   // Nothing from elsewhere: the static desk loads its module from beside
-  // the page (xq-wasm.js on file://) and decodes data: URLs.
-  for (const u of requests) assert.ok(u.startsWith(HOME) || u.startsWith('data:'), `the page loaded ${u}, not from the desk`);
+  // the page (xq-wasm.js on file://), decodes data: URLs, and starts its
+  // worker from a blob: URL of the script it carries.
+  for (const u of requests) {
+    assert.ok(u.startsWith(HOME) || u.startsWith('data:') || (STATIC && u.startsWith('blob:')), `the page loaded ${u}, not from the desk`);
+  }
   // The static desk compiles its module in the background, after the page
   // is drawn and usable.
   if (STATIC) {
@@ -888,6 +891,63 @@ test('a 400-ply game with 40 repetitions: loaded and marked, stepping redraws at
   });
   assert.match(await text('#ply-label'), /第 20 着/);
   await shot('11-long-game');
+});
+
+// The static desk rules in a Web Worker (js/backend.js, wasmBackend): the
+// page's own thread stays free while the module works. The served desk's
+// rulings run in the server, so these two concern the static page alone.
+const NEEDS_WORKER = !STATIC && 'the served desk rules in its server';
+
+/** In the page: once the backend asks the oracle for a ruling (its
+ * `oracle-game` mark), `then` runs as the next task of the page's thread
+ * (queued from the mark itself: an observer's report would come later). */
+async function whenRuling(then) {
+  await page.evaluate((then) => {
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, ...rest) => {
+      if (name === 'oracle-game') {
+        performance.mark = mark;
+        setTimeout(new Function(then), 0);
+      }
+      return mark(name, ...rest);
+    };
+  }, then);
+}
+
+test('a long ruling runs off the page: a click is handled while the 400-ply game is ruled', { skip: NEEDS_WORKER }, async () => {
+  await reset();
+  await page.evaluate(() => {
+    window.flippedWhile = null;
+    document.getElementById('flip').addEventListener('click', () => {
+      window.flippedWhile = document.documentElement.dataset.ready;
+    }, { once: true });
+  });
+  const bottom = await page.locator('#board .file-bottom').first().textContent();
+  await whenRuling("document.getElementById('flip').click()");
+  await open('long-400.pgn');
+  // On the page's thread, the click would wait for the ruling to end.
+  assert.equal(await page.evaluate(() => window.flippedWhile), 'loading', 'the click was handled while the ruling ran');
+  assert.notEqual(await page.locator('#board .file-bottom').first().textContent(), bottom, 'the click flipped the board');
+  assert.equal(await page.locator('#movelist .mv').count(), 400);
+  await page.click('#flip');
+  assert.equal(await page.locator('#board .file-bottom').first().textContent(), bottom);
+});
+
+test('a ruling superseded while it runs: the worker is stopped, a new one answers at once', { skip: NEEDS_WORKER }, async () => {
+  await reset();
+  const restarts = () => page.evaluate(() => performance.getEntriesByName('oracle-restart').length);
+  const before = await restarts();
+  // The edition changes while the 400-ply game is ruled under CXA 2020:
+  // that ruling is abandoned, the AXF one is shown.
+  await whenRuling(`const s = document.getElementById('edition'); s.value = 'axf-2017';
+    s.dispatchEvent(new Event('change', { bubbles: true }));`);
+  await open('long-400.pgn');
+  assert.equal(await restarts(), before + 1, 'the busy worker was replaced');
+  assert.equal(await page.inputValue('#edition'), 'axf-2017');
+  assert.equal(await page.locator('#movelist .mv').count(), 400);
+  // The new worker works: another ruling, in full.
+  await setEdition('cxa-2020');
+  assert.equal(await page.locator('#timeline .tick.repetition').count(), 40);
 });
 
 test('a 300-game library (CBL): the table is drawn at once', { skip: !process.env.LIBRARY }, async () => {

@@ -80,14 +80,15 @@ function embeddedModule() {
 
 /** What a static desk carries (oracle/wasm/export-desk.mjs): the module's
  * own answers to `info` and `words`, asked when the page was written, so
- * that the page is drawn and usable before the module is compiled. */
+ * that the page is drawn and usable before the module is compiled, and
+ * the oracle thread's script (oracle/wasm/desk-worker.js, bundled). */
 function staticDesk() {
   const s = globalThis.XQ_STATIC;
-  return s && typeof s === 'object' && s.info && s.words ? s : null;
+  return s && typeof s === 'object' && s.info && s.words && typeof s.worker === 'string' ? s : null;
 }
 
 export function pickBackend() {
-  return staticDesk() || embeddedModule() ? wasmBackend() : httpBackend();
+  return staticDesk() ? wasmBackend() : httpBackend();
 }
 
 /** A classic script beside the page (classic scripts load from file://,
@@ -102,26 +103,17 @@ function sideScript(src) {
   });
 }
 
-/** Compiles base64 without blocking the page: the browser decodes a data:
- * URL and compiles while it reads it. */
-function compileBase64(b64) {
-  return WebAssembly.compileStreaming(fetch(`data:application/wasm;base64,${b64}`))
-    .catch(() => WebAssembly.compile(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
-}
-
-/** The static desk's module: over http(s), xq.wasm beside the page,
- * compiled while it downloads; from file:// (or if the host does not serve
- * it as application/wasm), the same bytes in base64 from xq-wasm.js. */
-async function staticModule() {
-  if (embeddedModule()) return compileBase64(embeddedModule());
-  if (/^https?:$/.test(location.protocol)) {
-    try {
-      return await WebAssembly.compileStreaming(fetch(new URL('xq.wasm', location.href)));
-    } catch (_) { /* the base64 copy below */ }
+/** Where the oracle thread gets the module: over http(s), xq.wasm beside
+ * the page, fetched and compiled there while it downloads; from file://
+ * (or if the host does not serve xq.wasm), the same bytes in base64 from
+ * xq-wasm.js, which only the page may load. */
+async function moduleSource(fetchable) {
+  if (!embeddedModule() && fetchable && /^https?:$/.test(location.protocol)) {
+    return { url: new URL('xq.wasm', location.href).href };
   }
-  await sideScript('xq-wasm.js');
+  if (!embeddedModule()) await sideScript('xq-wasm.js');
   if (!embeddedModule()) throw new Error('xq-wasm.js did not define XQ_WASM');
-  return compileBase64(embeddedModule());
+  return { base64: embeddedModule() };
 }
 
 const NO_MODULE = {
@@ -130,56 +122,116 @@ const NO_MODULE = {
   zh: '无法加载裁判程序（xq.wasm）。',
 };
 
-// The oracle in the page: the npm package's loader (bundled into the static
-// page) and the module (beside the page, or in base64 for file://), so that
-// the desk works from any static host, from file:// and offline. The module
-// is compiled in the background from the start; a call waits for it. Calls
-// run on the page's thread; a ruling's `signal` is honoured before and
-// after it.
-export function wasmBackend(source) {
+const aborted = () => new DOMException('The ruling was superseded.', 'AbortError');
+
+// The oracle in the page: the module runs in a Web Worker (the npm
+// package's loader and oracle/wasm/desk-worker.js, which the static page
+// carries as text in XQ_STATIC.worker and starts from a blob: URL, the one
+// kind of worker a page opened from file:// may start), so that the page
+// stays responsive while it rules on a long game or reads a large library.
+// The module is loaded from the start, after the first paint; a call waits
+// for it. A call whose `signal` aborts while the worker runs it stops the
+// worker: a new one is started at once with the module already compiled,
+// and the calls still wanted are asked again (each call stands alone).
+export function wasmBackend() {
   const carried = staticDesk();
-  let loading = null;
-  const xq = () => (loading ||= (async () => {
-    const m = await import('./xq.js');
+  const script = URL.createObjectURL(new Blob([carried.worker], { type: 'text/javascript' }));
+  const pending = new Map(); // id -> {ok, fail, route, body}, oldest first
+  let worker = null;
+  let module = null; // compiled, kept for the next worker
+  let seq = 0;
+
+  /** A worker given `source`; resolves once it holds the module. */
+  function launch(source) {
+    if (worker) worker.terminate();
+    const w = new Worker(script);
+    worker = w;
+    const ready = new Promise((ok, fail) => {
+      w.onmessage = ({ data }) => {
+        if (data.ready) { module = data.ready; ok(); return; }
+        if (data.failed !== undefined) { fail(new Error(data.failed)); return; }
+        const call = pending.get(data.id);
+        if (!call) return;
+        pending.delete(data.id);
+        if (data.error) call.fail(new BackendError(data.error));
+        else if (data.failure !== undefined) call.fail(new Error(data.failure));
+        else call.ok(data.value);
+      };
+      w.onerror = (e) => { e.preventDefault(); fail(new Error(e.message)); };
+    });
+    w.postMessage({ source });
+    // The calls not answered are asked again: each stands alone.
+    for (const [id, { route, body }] of pending) w.postMessage({ id, route, body });
+    return ready;
+  }
+
+  /** A new worker in place of the one there is. */
+  async function restart() {
     try {
-      await m.init(source !== undefined ? source : await staticModule());
+      if (module) return await launch({ module });
+      const source = await moduleSource(true);
+      try {
+        return await launch(source);
+      } catch (e) {
+        if (!source.url) throw e;
+        // A host that does not serve xq.wasm: the base64 copy.
+        console.error(e);
+        return await launch(await moduleSource(false));
+      }
     } catch (e) {
       console.error(e);
       throw new BackendError(NO_MODULE);
     }
-    return m;
-  })());
-  // Start at once, after the first paint; a failure is reported by the
-  // first call that needs the module.
-  if (typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(() => setTimeout(() => xq().catch(() => {}), 0));
   }
+
+  let loading = null;
+  const load = () => (loading ||= restart());
+  // Start once the page is drawn; a failure is reported by the first call
+  // that needs the module.
+  if (typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => setTimeout(() => load().catch(() => {}), 0));
+  }
+
   /** A copy, so that the page may change what it is given. */
   const answer = (v) => Promise.resolve(JSON.parse(JSON.stringify(v)));
-  const aborted = () => new DOMException('The ruling was superseded.', 'AbortError');
   async function call(route, body, { raw = false, signal } = {}) {
-    const m = await xq();
     if (signal && signal.aborted) throw aborted();
-    try {
-      return m.desk(route, body === undefined ? '' : raw ? body : JSON.stringify(body));
-    } catch (e) {
-      if (e instanceof m.XqError) throw new BackendError({ code: e.code, en: e.en || e.message, zh: e.zh || e.message });
-      throw e;
-    }
+    await load();
+    if (signal && signal.aborted) throw aborted();
+    const id = ++seq;
+    const args = { route, body: body === undefined ? '' : raw ? body : JSON.stringify(body) };
+    return new Promise((ok, fail) => {
+      pending.set(id, { ok, fail, ...args });
+      // Tests and traces see when the oracle thread is asked.
+      performance.mark(`oracle-${route}`);
+      worker.postMessage({ id, ...args });
+      if (signal) {
+        signal.addEventListener('abort', () => {
+          if (!pending.has(id)) return;
+          // The worker answers in order: the oldest call is the one it runs.
+          const running = pending.keys().next().value === id;
+          pending.delete(id);
+          fail(aborted());
+          if (running) {
+            performance.mark('oracle-restart');
+            loading = load().then(restart);
+          }
+        }, { once: true });
+      }
+    });
   }
   return {
     kind: 'wasm',
-    info: () => (carried ? answer(carried.info) : call('info')),
-    words: () => (carried ? answer(carried.words) : call('words')),
+    info: () => answer(carried.info),
+    words: () => answer(carried.words),
     /** The module's state, for the page and its tests. */
-    ready: () => xq().then(() => true),
+    ready: () => load().then(() => true),
     rule: async (game, { edition, lang, signal } = {}) => {
       const began = performance.now();
       const view = await call('game', {
         fen: game.fen, moves: game.moves, edition, lang,
         relaxed: !!game.relaxed, recorded: game.recorded || null,
       }, { signal });
-      if (signal && signal.aborted) throw aborted();
       // The module has no clock: the call is timed here.
       view.millis = performance.now() - began;
       return view;
