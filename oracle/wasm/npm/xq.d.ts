@@ -27,7 +27,7 @@ export type Pattern =
   | 'kill-chase' | 'perpetual-attack' | 'attack-idle' | 'idle';
 export type RulingReason =
   | 'checkmate' | 'stalemate' | 'perpetual-check' | 'mutual-perpetual-check' | 'both-allowed'
-  | 'both-forbidden' | 'must-vary' | 'none' | 'natural-limit' | 'illegal-move';
+  | 'both-forbidden' | 'must-vary' | 'natural-limit' | 'illegal-move' | 'none';
 /** Mate (杀) or 困毙 (stalemate: no legal move, which loses in xiangqi). */
 export type EndReason = 'checkmate' | 'stalemate';
 export type Lang = 'zh' | 'en';

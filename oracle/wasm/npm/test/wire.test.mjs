@@ -25,15 +25,15 @@ function union(name) {
 
 const defs = schema.$defs;
 for (const [type, words] of [
-  ['IllegalMoveCode', defs.isLegal.properties.reason.enum],
-  ['ProblemCode', defs.position.properties.problem.enum],
-  ['Rejection', defs.convert.oneOf.find((o) => o.properties?.rejected).properties.rejected.enum],
-  ['MoveKind', defs.classify.properties.kind.enum],
+  ['IllegalMoveCode', defs['expect.is-legal'].properties.reason.enum],
+  ['ProblemCode', defs['expect.position'].properties.problem.enum],
+  ['Rejection', defs['expect.convert'].oneOf.find((o) => o.properties?.rejected).properties.rejected.enum],
+  ['MoveKind', defs['expect.classify'].properties.kind.enum],
   ['Pattern', defs.side.properties.pattern.enum],
-  ['RulingReason', defs.ruling.properties.reason.enum],
-  ['Outcome', defs.ruling.properties.result.enum],
+  ['RulingReason', defs['expect.ruling'].properties.reason.enum],
+  ['Outcome', defs['expect.ruling'].properties.result.enum],
   ['Notation', defs.case.properties.to.enum],
-  ['EndReason', defs.status.properties.reason.enum.filter((w) => w !== null)],
+  ['EndReason', defs['expect.status'].properties.reason.enum.filter((w) => w !== null)],
 ]) {
   test(`xq.d.ts ${type} is the schema's list`, () => assert.deepEqual(union(type), words));
 }
