@@ -721,6 +721,9 @@ test('the ruling report: filled in, one A4 page in print, HTML and JSON download
   const sheet = await text('#report-sheet');
   for (const s of ['棋例裁决报告', '裁判台测试赛', '第 5 轮', '红方棋手', '王裁判', '红方长将', '长将', '签名', 'FEN: ']) assert.ok(sheet.includes(s), `the report holds ${s}`);
   assert.equal(await page.locator('#rs-cycle tr').count(), 5);
+  // The checked king named beside its point, as in the ruling panel.
+  const targetCells = await page.locator('#rs-cycle tr td:last-child').allInnerTexts();
+  assert.ok(targetCells.some((c) => /^将[a-i][0-9]$/.test(c)), targetCells.join(' | '));
   await shot('15-report');
   await axe('report (zh, desktop)');
   await page.emulateMedia({ media: 'print' });

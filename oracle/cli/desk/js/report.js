@@ -9,7 +9,7 @@ import { S } from './state.js';
 import { W, term, editionName, sideName, resultText, colon } from './i18n.js';
 import { moveText } from './notation.js';
 import { boardSvgText, drawBoard } from './board.js';
-import { selectedPoint, pictureOf, fenAt, clauseText, kindText } from './ruling.js';
+import { selectedPoint, pictureOf, fenAt, clauseText, kindText, targetName } from './ruling.js';
 import { download, embeddedFontCss } from './share.js';
 import { headRow, cell } from './dom.js';
 
@@ -55,7 +55,7 @@ export function reportData() {
     position: { fen: fenAt(Math.max(0, first - 1)), at_ply: Math.max(0, first - 1) },
     position_at_point: fenAt(p.ply),
     cycle: r.cycle || null,
-    cycle_moves: (p.cycle_moves || []).map((m) => ({ number: m.number, ply: m.ply, side: m.side, iccs: m.iccs, move: moveText(S.view.plies[m.ply - 1] || m), kind: m.kind, kind_name: kindText(m), targets: m.targets })),
+    cycle_moves: (p.cycle_moves || []).map((m) => ({ number: m.number, ply: m.ply, side: m.side, iccs: m.iccs, move: moveText(S.view.plies[m.ply - 1] || m), kind: m.kind, kind_name: kindText(m), targets: m.targets, target_names: m.target_names || [] })),
     verdict: p.headline,
     result: r.result,
     reason: r.reason,
@@ -97,7 +97,8 @@ export function drawSheet() {
     cell(row, sideName(m.side));
     cell(row, `${m.move} · ${w.plyN(m.ply)}`);
     cell(row, m.kind_name);
-    cell(row, m.targets.join(' '));
+    // Each point with the piece on it, as the ruling panel names it.
+    cell(row, m.targets.map((t, i) => `${targetName(m.target_names[i] || '')}${t}`).join(' '));
     cyc.appendChild(row);
   }
   $('rs-cycle-box').hidden = !d.cycle_moves.length;

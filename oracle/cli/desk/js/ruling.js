@@ -82,7 +82,7 @@ export function clauseText(c) {
 }
 
 /** A piece the oracle names by its character, in the page's language. */
-function targetName(ch) {
+export function targetName(ch) {
   if (S.lang === 'zh' || !S.words) return ch;
   for (const k in S.words.pieces) {
     const p = S.words.pieces[k];
