@@ -750,6 +750,41 @@ fn a_picture_needs_one_game() {
 // ---- bad input ----------------------------------------------------------------
 
 #[test]
+fn a_syntax_error_in_a_cut_record_is_worded_in_chinese_under_lang_zh() {
+    let d = dir("syntax-zh");
+    let f = put(
+        &d,
+        "comment.pgn",
+        b"[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 {never closed 2. h0g2 *\n",
+    );
+    let r = xq(&["rule", &f, "--lang", "zh"], b"");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    // The whole sentence in Chinese, the detail too (not the English one
+    // inside a Chinese frame).
+    assert!(
+        r.stdout.contains(
+            "棋谱不完整：PGN，第 1 局，第 3 行第 14 列：格式错误：注释的 '{' 没有用 '}' 结束；以下只裁决此前的 2 着。"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("never closed"), "{}", r.stdout);
+    // Standard error keeps the English.
+    assert_eq!(
+        r.stderr,
+        format!("xq: {f}: PGN, game 1, 3:14: a comment '{{' is never closed by '}}' (cut: the plies before it are ruled)\n")
+    );
+    let r = xq(&["rule", &f, "--lang", "en"], b"");
+    assert!(
+        r.stdout.contains(
+            "The record is cut: PGN, game 1, 3:14: a comment '{' is never closed by '}'; what follows rules only the 2 plies before it."
+        ),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
 fn bad_records_name_the_file_game_ply_and_reason() {
     let d = dir("bad");
     let one = |name: &str, bytes: &[u8]| -> (String, Run) {

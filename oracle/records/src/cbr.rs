@@ -4,7 +4,7 @@
 use xq_core::{Color, Outcome, Piece, Position, Role, Setup, Square, Validation};
 
 use crate::encoding::TextEncoding;
-use crate::error::{ErrorKind, RecordError};
+use crate::error::{ErrorKind, RecordError, SetupDetail};
 use crate::format::Format;
 use crate::record::{Record, Source};
 use crate::tree::{Stored, Tree};
@@ -132,7 +132,7 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
             2 => Color::Black,
             _ => {
                 return Err(at(
-                    ErrorKind::BadSetup(format!("unknown piece code 0x{v:02X}")),
+                    ErrorKind::BadSetup(SetupDetail::UnknownPieceCode { code: v }),
                     BOARD + i,
                 ))
             }
@@ -141,7 +141,7 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
             k @ 1..=7 => ROLES[usize::from(k) - 1],
             _ => {
                 return Err(at(
-                    ErrorKind::BadSetup(format!("unknown piece code 0x{v:02X}")),
+                    ErrorKind::BadSetup(SetupDetail::UnknownPieceCode { code: v }),
                     BOARD + i,
                 ))
             }
@@ -236,7 +236,7 @@ pub(crate) fn read_cbr(bytes: &[u8], base: usize) -> Result<Record, RecordError>
         }
     }
     let start = Position::from_setup(&setup, Validation::Relaxed)
-        .map_err(|e| at(ErrorKind::BadSetup(e.to_string()), BOARD))?;
+        .map_err(|e| at(ErrorKind::BadSetup(SetupDetail::Illegal(e)), BOARD))?;
     let mut tree = Tree::new(start.clone());
     if let Some(c) = &opening {
         tree.comment(Tree::ROOT, c);

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use xq_core::{Color, Move, Outcome, Piece, Position, Setup, Square, Validation};
 
 use crate::encoding::TextEncoding;
-use crate::error::{ErrorKind, RecordError};
+use crate::error::{ErrorKind, RecordError, SetupDetail, SyntaxDetail};
 use crate::format::{find, Format};
 use crate::record::{Record, Source};
 use crate::tree::{NodeId, Tree};
@@ -113,10 +113,9 @@ fn moves_of(s: &str, offset: usize) -> Result<Vec<Move>, RecordError> {
     let d = digits(s);
     if d.len() % 4 != 0 {
         return Err(RecordError::at_byte(
-            ErrorKind::Syntax(format!(
-                "a move list is groups of four digits; {} digits are left over",
-                d.len() % 4
-            )),
+            ErrorKind::Syntax(SyntaxDetail::MoveDigits {
+                left_over: d.len() % 4,
+            }),
             offset,
         ));
     }
@@ -161,10 +160,7 @@ pub(crate) fn read_block(
         let d = digits(init);
         if d.len() != 64 {
             return Err(RecordError::at_byte(
-                ErrorKind::Syntax(format!(
-                    "binit holds 64 digits (32 pieces), found {}",
-                    d.len()
-                )),
+                ErrorKind::Syntax(SyntaxDetail::BinitDigits { found: d.len() }),
                 *at,
             ));
         }
@@ -185,7 +181,7 @@ pub(crate) fn read_block(
             let color = if i < 16 { Color::Red } else { Color::Black };
             if setup.board[sq.index()].is_some() {
                 return Err(RecordError::at_byte(
-                    ErrorKind::BadSetup(format!("two pieces on {sq}")),
+                    ErrorKind::BadSetup(SetupDetail::TwoPieces { square: sq }),
                     *at,
                 ));
             }
@@ -201,7 +197,7 @@ pub(crate) fn read_block(
     }
     let start = Position::from_setup(&setup, Validation::Relaxed).map_err(|e| {
         RecordError::at_byte(
-            ErrorKind::BadSetup(e.to_string()),
+            ErrorKind::BadSetup(SetupDetail::Illegal(e)),
             tags.get("binit").map_or(offset, |t| t.1),
         )
     })?;
@@ -297,12 +293,12 @@ pub(crate) fn read_block(
         ));
     }
     for (c, a, b, value, at) in branches {
-        let bad = |m: String| RecordError::at_byte(ErrorKind::Syntax(m), at);
-        let leave = |record: &mut Record, m: String| {
+        let bad = |d: SyntaxDetail| RecordError::at_byte(ErrorKind::Syntax(d), at);
+        let leave = |record: &mut Record, d: SyntaxDetail| {
             record.warnings.push(
                 Warning::new(
                     WarningKind::VariationDropped {
-                        error: Box::new(bad(m).with_ply(b.max(1), true)),
+                        error: Box::new(bad(d).with_ply(b.max(1), true)),
                         moves: 0,
                     },
                     crate::Location::Byte(at as u64),
@@ -313,14 +309,21 @@ pub(crate) fn read_block(
         let Some((first_ply, nodes)) = branch_nodes.get(&a) else {
             leave(
                 &mut record,
-                format!("branch {c} leaves branch {a}, which does not exist"),
+                SyntaxDetail::NoParentBranch {
+                    branch: c,
+                    parent: a,
+                },
             );
             continue;
         };
         if b == 0 || b < *first_ply || b - first_ply >= nodes.len() {
             leave(
                 &mut record,
-                format!("branch {c} leaves branch {a} at move {b}, which branch {a} does not have"),
+                SyntaxDetail::NoParentMove {
+                    branch: c,
+                    parent: a,
+                    at_move: b,
+                },
             );
             continue;
         }

@@ -59,7 +59,7 @@ use std::path::Path;
 
 pub use cbr::{write_cbl, write_cbr};
 pub use encoding::{detect as detect_encoding, TextEncoding};
-pub use error::{ErrorKind, Location, RecordError};
+pub use error::{ErrorKind, Location, RecordError, SetupDetail, SyntaxDetail, TagFault};
 pub use format::Format;
 pub use pgn::split::MAX_GAME_BYTES;
 pub use pgn::{pgn_changes, write_pgn, PgnOptions};
@@ -263,7 +263,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 if *next == 0 && blocks.is_empty() {
                     *next = 1;
                     Some(Err(RecordError::at_byte(
-                        ErrorKind::Syntax("no [DhtmlXQ] tags in the page".into()),
+                        ErrorKind::Syntax(SyntaxDetail::NoDhtmlXq),
                         0,
                     )))
                 } else {

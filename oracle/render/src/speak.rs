@@ -15,7 +15,9 @@ use xq_core::{
     Color, FenError, IllegalMove, ParseFenError, ParseMoveError, Piece, PlayError, PlayFault,
     PositionError, Role, SetupProblem,
 };
-use xq_records::{ErrorKind, Location, RecordError, Warning, WarningKind};
+use xq_records::{
+    ErrorKind, Location, RecordError, SetupDetail, SyntaxDetail, TagFault, Warning, WarningKind,
+};
 
 use crate::Lang;
 
@@ -56,6 +58,9 @@ speak!(
     ReadNote,
     ReadDetail,
     RecordError,
+    SyntaxDetail,
+    TagFault,
+    SetupDetail,
     ErrorKind,
     WarningKind,
     Warning,
@@ -407,9 +412,9 @@ impl Zh for ErrorKind {
             ErrorKind::BadMagic { expected } => format!("不是该格式的棋谱：应以 {expected} 开头"),
             ErrorKind::Truncated { reading } => format!("文件在读取中途结束（{reading}）"),
             ErrorKind::TooLarge { limit } => format!("棋谱超过 {limit} 字节"),
-            ErrorKind::Syntax(s) => format!("格式错误：{s}"),
+            ErrorKind::Syntax(d) => format!("格式错误：{}", d.zh()),
             ErrorKind::BadFen { fen, error } => format!("FEN {fen:?} 无效：{}", error.zh()),
-            ErrorKind::BadSetup(s) => format!("摆出的局面不合法：{s}"),
+            ErrorKind::BadSetup(d) => format!("摆出的局面不合法：{}", d.zh()),
             ErrorKind::SquareOutOfRange { value } => format!("位置代码 {value} 超出棋盘"),
             ErrorKind::Move { error, .. } => error.zh(),
             ErrorKind::IllegalMove { mv, reason } => format!("{mv} 不合规则：{}", reason.zh()),
@@ -421,6 +426,65 @@ impl Zh for ErrorKind {
                 counter.range().1
             ),
             ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),
+        }
+    }
+}
+
+impl Zh for SyntaxDetail {
+    fn zh(&self) -> String {
+        match self {
+            SyntaxDetail::UnclosedComment => "注释的 '{' 没有用 '}' 结束".into(),
+            SyntaxDetail::MalformedTag(fault) => format!("标签写法有误：{}", fault.zh()),
+            SyntaxDetail::BadNag => "NAG 注释符应为 '$' 加 0–255 的数字".into(),
+            SyntaxDetail::Stray { c } => format!("多出一个 {c:?}，前面没有对应的开头"),
+            SyntaxDetail::TagInMoves { name } => format!("着法中间出现标签 {name}"),
+            SyntaxDetail::VariationBeforeMove => "变着的 '(' 之前没有可被替换的着法".into(),
+            SyntaxDetail::NestTooDeep => "变着嵌套层数过多".into(),
+            SyntaxDetail::CloseWithoutOpen => "')' 前面没有未结束的变着".into(),
+            SyntaxDetail::ResultInVariation => "对局结果写在变着结束之前".into(),
+            SyntaxDetail::UnclosedVariation => "变着的 '(' 没有结束".into(),
+            SyntaxDetail::NoStart => "着法之前没有 START{ 行".into(),
+            SyntaxDetail::NoNextGame { limit } => {
+                format!("一局无法读取之后，{limit} 字节内没有新对局开始：其余内容不再读取")
+            }
+            SyntaxDetail::NoDhtmlXq => "页面中没有 [DhtmlXQ] 标签".into(),
+            SyntaxDetail::MoveDigits { left_over } => {
+                format!("着法列表应为每四位数字一着，多出 {left_over} 位数字")
+            }
+            SyntaxDetail::BinitDigits { found } => {
+                format!("binit 应有 64 位数字（32 个棋子），现有 {found} 位")
+            }
+            SyntaxDetail::NoParentBranch { branch, parent } => {
+                format!("分支 {branch} 出自分支 {parent}，棋谱中没有该分支")
+            }
+            SyntaxDetail::NoParentMove {
+                branch,
+                parent,
+                at_move,
+            } => format!(
+                "分支 {branch} 出自分支 {parent} 的第 {at_move} 着，分支 {parent} 没有这一着"
+            ),
+        }
+    }
+}
+
+impl Zh for TagFault {
+    fn zh(&self) -> String {
+        match self {
+            TagFault::NoName => "'[' 之后应有标签名".into(),
+            TagFault::NoQuote { name } => format!("标签名 {name} 之后应有 '\"'"),
+            TagFault::UnclosedValue { name } => format!("标签 {name} 的值没有结束"),
+            TagFault::NoBracket { name } => format!("标签 {name} 的值之后应有 ']'"),
+        }
+    }
+}
+
+impl Zh for SetupDetail {
+    fn zh(&self) -> String {
+        match self {
+            SetupDetail::TwoPieces { square } => format!("{square} 上有两个棋子"),
+            SetupDetail::UnknownPieceCode { code } => format!("未知的棋子代码 0x{code:02X}"),
+            SetupDetail::Illegal(e) => e.zh(),
         }
     }
 }

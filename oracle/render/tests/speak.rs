@@ -174,3 +174,25 @@ fn every_read_detail_in_chinese() {
         assert!(is_chinese(&zh), "{d:?}: {zh}");
     }
 }
+
+#[test]
+fn every_syntax_and_setup_detail_in_chinese() {
+    // Names of fields in a file format stay as the file spells them.
+    const FORMAT_NAMES: [&str; 2] = ["DhtmlXQ", "binit"];
+    let kinds = xq_records::ErrorKind::each_detail();
+    assert!(kinds.len() > 20, "{}", kinds.len());
+    for kind in kinds {
+        let zh = kind.speak(Lang::Zh);
+        let words = FORMAT_NAMES
+            .iter()
+            .fold(zh.clone(), |s, name| s.replace(name, ""));
+        assert!(is_chinese(&words), "{kind:?}: {zh}");
+        let detail = match &kind {
+            xq_records::ErrorKind::Syntax(d) => d.speak(Lang::Zh),
+            xq_records::ErrorKind::BadSetup(d) => d.speak(Lang::Zh),
+            other => panic!("not a detail: {other:?}"),
+        };
+        assert!(zh.ends_with(&detail), "{zh} / {detail}");
+        assert_eq!(kind.speak(Lang::En), kind.to_string());
+    }
+}

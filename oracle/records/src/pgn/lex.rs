@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use crate::error::{ErrorKind, Location, RecordError};
+use crate::error::{ErrorKind, Location, RecordError, SyntaxDetail, TagFault};
 use crate::warning::{Warning, WarningKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +97,8 @@ impl<'a> Lexer<'a> {
                     column: col,
                 }))
             };
-            let fail = |m: String| Some(Err(RecordError::at_text(ErrorKind::Syntax(m), l, col)));
+            let fail =
+                |d: SyntaxDetail| Some(Err(RecordError::at_text(ErrorKind::Syntax(d), l, col)));
             if c.is_whitespace() {
                 self.bump();
             } else if c == '%' && col == 1 {
@@ -112,7 +113,7 @@ impl<'a> Lexer<'a> {
                     match self.bump() {
                         Some('}') => return at(Tok::Comment(&self.text[start..self.i - 1])),
                         Some(_) => {}
-                        None => return fail("a comment '{' is never closed by '}'".into()),
+                        None => return fail(SyntaxDetail::UnclosedComment),
                     }
                 }
             } else if c == ';' {
@@ -132,7 +133,7 @@ impl<'a> Lexer<'a> {
                 self.bump();
                 return match self.tag() {
                     Ok(tag) => at(tag),
-                    Err(m) => fail(format!("malformed tag: {m}")),
+                    Err(fault) => fail(SyntaxDetail::MalformedTag(fault)),
                 };
             } else if c == '$' {
                 self.bump();
@@ -144,11 +145,11 @@ impl<'a> Lexer<'a> {
                     self.bump();
                 }
                 if digits == 0 || n > 255 {
-                    return fail("a NAG is '$' and a number 0-255".into());
+                    return fail(SyntaxDetail::BadNag);
                 }
                 return at(Tok::Nag(n as u8));
             } else if c == '}' || c == ']' {
-                return fail(format!("a stray {c:?} that closes nothing"));
+                return fail(SyntaxDetail::Stray { c });
             } else {
                 let start = self.i;
                 while let Some(c) = self.peek_char() {
@@ -181,7 +182,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// After `[`: a name, a quoted value, `]`.
-    fn tag(&mut self) -> Result<Tok<'a>, String> {
+    fn tag(&mut self) -> Result<Tok<'a>, TagFault> {
         self.skip_spaces();
         let start = self.i;
         while self
@@ -192,12 +193,17 @@ impl<'a> Lexer<'a> {
         }
         let name = &self.text[start..self.i];
         if name.is_empty() {
-            return Err("expected a tag name after '['".into());
+            return Err(TagFault::NoName);
         }
         self.skip_spaces();
         if self.bump() != Some('"') {
-            return Err(format!("expected '\"' after the tag name {name}"));
+            return Err(TagFault::NoQuote {
+                name: name.to_string(),
+            });
         }
+        let unclosed = || TagFault::UnclosedValue {
+            name: name.to_string(),
+        };
         let (line, column) = (self.line, self.column);
         let mut value = String::new();
         let mut inner_quotes = false;
@@ -214,15 +220,17 @@ impl<'a> Lexer<'a> {
                         value.push('\\');
                         value.push(c);
                     }
-                    None => return Err(format!("the value of {name} is never closed")),
+                    None => return Err(unclosed()),
                 },
-                Some('\n') | None => return Err(format!("the value of {name} is never closed")),
+                Some('\n') | None => return Err(unclosed()),
                 Some(c) => value.push(c),
             }
         }
         self.skip_spaces();
         if self.bump() != Some(']') {
-            return Err(format!("expected ']' after the value of {name}"));
+            return Err(TagFault::NoBracket {
+                name: name.to_string(),
+            });
         }
         if inner_quotes {
             self.warnings.push(Warning::new(

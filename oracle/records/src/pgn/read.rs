@@ -6,7 +6,7 @@ use xq_core::{Notation, Outcome, ParseMoveError, Position, Validation};
 
 use super::lex::{Lexer, Tok, Token};
 use super::split::GameText;
-use crate::error::{ErrorKind, RecordError};
+use crate::error::{ErrorKind, RecordError, SyntaxDetail};
 use crate::format::Format;
 use crate::record::{Record, RecordType, Source, Tags};
 use crate::tree::{NodeId, Tree};
@@ -107,7 +107,7 @@ pub(crate) fn parse_wxf(
     }
     let Some((start, line, column)) = body else {
         return Err(RecordError::at_text(
-            ErrorKind::Syntax("no START{ line before the moves".into()),
+            ErrorKind::Syntax(SyntaxDetail::NoStart),
             line_no,
             1,
         ));
@@ -362,16 +362,17 @@ fn play_movetext(
     let mut fresh_variation = false;
     let mut pending_pre: Vec<String> = Vec::new();
     let mut notation_seen = false;
-    let syntax = |t: &Token, m: &str| {
-        RecordError::at_text(ErrorKind::Syntax(m.to_string()), t.line, t.column)
-    };
+    let syntax =
+        |t: &Token, d: SyntaxDetail| RecordError::at_text(ErrorKind::Syntax(d), t.line, t.column);
     while let Some(t) = lx.next_token() {
         let t = t?;
         match &t.tok {
             Tok::Tag(name, _) => {
                 return Err(syntax(
                     &t,
-                    &format!("tag {name} in the middle of the moves"),
+                    SyntaxDetail::TagInMoves {
+                        name: name.to_string(),
+                    },
                 ))
             }
             Tok::Comment(c) => {
@@ -400,13 +401,10 @@ fn play_movetext(
             Tok::Nag(n) => tree.nag(current, *n),
             Tok::Open => {
                 if current == Tree::ROOT || fresh_variation {
-                    return Err(syntax(
-                        &t,
-                        "a variation '(' before any move it could replace",
-                    ));
+                    return Err(syntax(&t, SyntaxDetail::VariationBeforeMove));
                 }
                 if stack.len() >= crate::tree::MAX_VARIATION_DEPTH {
-                    return Err(syntax(&t, "variations nest too deeply"));
+                    return Err(syntax(&t, SyntaxDetail::NestTooDeep));
                 }
                 stack.push(Open {
                     back: current,
@@ -418,7 +416,7 @@ fn play_movetext(
             Tok::Close => {
                 current = stack
                     .pop()
-                    .ok_or_else(|| syntax(&t, "')' closes no variation"))?
+                    .ok_or_else(|| syntax(&t, SyntaxDetail::CloseWithoutOpen))?
                     .back;
                 fresh_variation = false;
             }
@@ -426,7 +424,7 @@ fn play_movetext(
                 Word::Number => {}
                 Word::Result(o) => {
                     if !stack.is_empty() {
-                        return Err(syntax(&t, "the result comes before a variation is closed"));
+                        return Err(syntax(&t, SyntaxDetail::ResultInVariation));
                     }
                     if record.tags.result == Outcome::Ongoing {
                         record.tags.result = o;
@@ -594,7 +592,7 @@ fn play_movetext(
     if !stack.is_empty() {
         let (line, column) = lx.last_at;
         return Err(RecordError::at_text(
-            ErrorKind::Syntax("a variation '(' is never closed".into()),
+            ErrorKind::Syntax(SyntaxDetail::UnclosedVariation),
             line,
             column,
         ));
@@ -615,7 +613,7 @@ fn skip_to_close(lx: &mut Lexer) -> Result<(), RecordError> {
     }
     let (line, column) = lx.last_at;
     Err(RecordError::at_text(
-        ErrorKind::Syntax("a variation '(' is never closed".into()),
+        ErrorKind::Syntax(SyntaxDetail::UnclosedVariation),
         line,
         column,
     ))

@@ -6,7 +6,7 @@
 use std::io::BufRead;
 
 use crate::encoding::{self, TextEncoding};
-use crate::error::{ErrorKind, RecordError};
+use crate::error::{ErrorKind, RecordError, SyntaxDetail};
 
 /// The largest game (in bytes) the reader accepts; a longer one is reported
 /// and skipped, so that memory stays bounded whatever the input.
@@ -233,9 +233,7 @@ impl<R: BufRead> Splitter<R> {
                 if skipped > SKIP_LIMIT {
                     self.done = true;
                     return Some(Err(RecordError::at_text(
-                        ErrorKind::Syntax(format!(
-                            "no new game starts in the {SKIP_LIMIT} bytes after a game that could not be read: the rest of the input is not read"
-                        )),
+                        ErrorKind::Syntax(SyntaxDetail::NoNextGame { limit: SKIP_LIMIT }),
                         self.line_no,
                         1,
                     )));

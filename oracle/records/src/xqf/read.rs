@@ -5,7 +5,7 @@ use xq_core::{Color, Move, Outcome, Piece, Position, Setup, Square, Validation};
 use super::keys::{KeyBytes, Keys};
 use super::{HEADER_LEN, SLOT_ROLES, STRINGS};
 use crate::encoding::TextEncoding;
-use crate::error::{ErrorKind, Location, RecordError};
+use crate::error::{ErrorKind, Location, RecordError, SetupDetail};
 use crate::format::Format;
 use crate::record::{Record, RecordType, Source};
 use crate::tree::{NodeId, Tree};
@@ -157,7 +157,7 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         let color = if i < 16 { Color::Red } else { Color::Black };
         if setup.board[sq.index()].is_some() {
             return Err(RecordError::at_byte(
-                ErrorKind::BadSetup(format!("two pieces on {sq}")),
+                ErrorKind::BadSetup(SetupDetail::TwoPieces { square: sq }),
                 0x10 + i,
             ));
         }
@@ -200,7 +200,7 @@ pub(crate) fn read_xqf(bytes: &[u8]) -> Result<Record, RecordError> {
         ahead = Some((offset, first));
     }
     let start = Position::from_setup(&setup, Validation::Relaxed)
-        .map_err(|e| RecordError::at_byte(ErrorKind::BadSetup(e.to_string()), 0x10))?;
+        .map_err(|e| RecordError::at_byte(ErrorKind::BadSetup(SetupDetail::Illegal(e)), 0x10))?;
 
     let mut tree = Tree::new(start.clone());
     if let Some(c) = &opening {
