@@ -186,10 +186,13 @@ export function wasmBackend() {
 
   let loading = null;
   const load = () => (loading ||= restart());
-  // Start once the page is drawn; a failure is reported by the first call
-  // that needs the module.
+  // Start once the page's first frame is on screen and the page is idle:
+  // on two cores, fetching and compiling the module beside the first layout
+  // delays the frame. A call that needs the module before then starts it;
+  // a failure is reported by the first call that needs it.
   if (typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(() => setTimeout(() => load().catch(() => {}), 0));
+    const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 50));
+    requestAnimationFrame(() => requestAnimationFrame(() => idle(() => load().catch(() => {}), { timeout: 500 })));
   }
 
   /** A copy, so that the page may change what it is given. */
