@@ -304,6 +304,7 @@ impl fmt::Display for SetupDetail {
     }
 }
 
+#[cfg(any(test, feature = "samples"))]
 impl ErrorKind {
     /// One detail of each kind (every [`SyntaxDetail`], every
     /// [`TagFault`], every [`SetupDetail`]), for tests that must word them

@@ -231,18 +231,20 @@ pub struct IllegalFinal {
     pub comment: Option<String>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::ErrorKind;
-    use xq_core::Square;
-
-    /// `CODES` lists every kind once, in the order of the variants.
-    #[test]
-    fn every_kind_has_its_code_listed() {
-        let mv = Move::new(Square::from_index(0), Square::from_index(1));
+#[cfg(any(test, feature = "samples"))]
+impl WarningKind {
+    /// One warning of each kind, for tests that must word them all (this
+    /// module's, and each language's in xq-render).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn samples() -> Vec<WarningKind> {
+        use crate::error::ErrorKind;
+        let mv = Move::new(
+            xq_core::Square::from_index(0),
+            xq_core::Square::from_index(1),
+        );
         let error = || Box::new(RecordError::new(ErrorKind::Empty));
-        let kinds = [
+        vec![
             WarningKind::ReadByLegality {
                 text: "车二进一".into(),
                 mv,
@@ -271,7 +273,18 @@ mod tests {
                 game: TextEncoding::Big5,
             },
             WarningKind::CommentPastBranchEnd { named: 9 },
-        ];
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `CODES` lists every kind once, in the order of the variants.
+    #[test]
+    fn every_kind_has_its_code_listed() {
+        let kinds = WarningKind::samples();
         assert_eq!(kinds.len(), WarningKind::CODES.len());
         for (i, k) in kinds.iter().enumerate() {
             assert_eq!(k.index(), i, "{}", k.code());

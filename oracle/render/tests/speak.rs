@@ -2,9 +2,9 @@
 //! ([`Speak`]): each says what the English `Display` says, in Chinese. The
 //! expected texts were written from the English, not read off the output.
 
-use xq_core::notation::{End, Hint, Marker, ReadDetail};
-use xq_core::{Color, IllegalMove, Move, Notation, Piece, Role, Square};
-use xq_records::{read_bytes, TextEncoding, WarningKind};
+use xq_core::notation::ReadDetail;
+use xq_core::IllegalMove;
+use xq_records::{read_bytes, WarningKind};
 use xq_render::{Lang, Speak};
 
 /// No English word (three ASCII lower-case letters in a row) outside
@@ -52,38 +52,7 @@ fn a_record_error_names_the_place_and_reason_in_chinese() {
 
 #[test]
 fn every_warning_kind_in_chinese() {
-    let mv = Move::new(Square::from_index(0), Square::from_index(1));
-    let error = || Box::new(read_bytes(b"").next().unwrap().unwrap_err());
-    let kinds = [
-        WarningKind::ReadByLegality {
-            text: "车二进一".into(),
-            mv,
-            pieces: 2,
-        },
-        WarningKind::QuotedTagValue {
-            tag: "Event".into(),
-        },
-        WarningKind::BadBytes {
-            field: "comment",
-            offset: 7,
-            encoding: TextEncoding::Gb18030,
-        },
-        WarningKind::VariationDropped {
-            error: error(),
-            moves: 0,
-        },
-        WarningKind::JunkMoveDropped { error: error() },
-        WarningKind::IllegalFinalMove {
-            text: "a0a1".into(),
-            mv,
-            reason: IllegalMove::KingsFacing,
-        },
-        WarningKind::MixedEncoding {
-            file: TextEncoding::Gb18030,
-            game: TextEncoding::Big5,
-        },
-        WarningKind::CommentPastBranchEnd { named: 9 },
-    ];
+    let kinds = WarningKind::samples();
     assert_eq!(kinds.len(), WarningKind::CODES.len());
     // Field and encoding names (`comment`, `gb18030`) are quoted as the
     // English writes them: the text must differ and be Chinese around them.
@@ -94,81 +63,9 @@ fn every_warning_kind_in_chinese() {
     }
 }
 
-fn samples() -> Vec<ReadDetail> {
-    let rook = Piece::new(Color::Black, Role::Rook);
-    let sq = Square::from_iccs("h2").expect("square");
-    let mv = Move::new(sq, Square::from_iccs("h5").expect("square"));
-    let mut v = vec![
-        ReadDetail::TooLong { bytes: 99 },
-        ReadDetail::OffBoard { end: End::From },
-        ReadDetail::OffBoard { end: End::To },
-        ReadDetail::MissingFile,
-        ReadDetail::NumberOutOfRange { number: 0 },
-        ReadDetail::NoSideways { piece: rook },
-        ReadDetail::LeavesBoard {
-            piece: rook,
-            from: sq,
-        },
-        ReadDetail::CannotReachFile {
-            piece: rook,
-            from: sq,
-            file: 4,
-        },
-        ReadDetail::NoneOnFile {
-            piece: rook,
-            file: 4,
-        },
-        ReadDetail::NoFileWithMarker {
-            piece: rook,
-            marker: Marker::Middle,
-        },
-    ];
-    for n in Notation::ALL {
-        v.push(ReadDetail::Shape { notation: n });
-        v.push(ReadDetail::UnexpectedChar {
-            notation: n,
-            ch: '*',
-        });
-        v.push(ReadDetail::MissingAction { notation: n });
-        v.push(ReadDetail::BadNumber { notation: n });
-        v.push(ReadDetail::BadFile { notation: n });
-    }
-    for marker in [
-        Marker::Front,
-        Marker::Middle,
-        Marker::Rear,
-        Marker::Ordinal(3),
-    ] {
-        v.push(ReadDetail::NoneWithMarker {
-            piece: rook,
-            file: 4,
-            count: 1,
-            marker,
-        });
-    }
-    for hint in [
-        Hint::None,
-        Hint::Write(vec![("前车进三".into(), mv)]),
-        Hint::Refused(vec![(mv, IllegalMove::PathBlocked { at: sq })]),
-    ] {
-        v.push(ReadDetail::SeveralOnFile {
-            piece: rook,
-            file: 4,
-            count: 2,
-            hint: Box::new(hint.clone()),
-        });
-        v.push(ReadDetail::SeveralFiles {
-            piece: rook,
-            files: vec![3, 7],
-            hint: Box::new(hint),
-        });
-    }
-    v
-}
-
 #[test]
 fn every_read_detail_in_chinese() {
-    for d in &samples() {
+    for d in &ReadDetail::samples() {
         let zh = d.speak(Lang::Zh);
         assert_ne!(zh, d.to_string(), "{d:?}");
         assert!(is_chinese(&zh), "{d:?}: {zh}");

@@ -357,15 +357,15 @@ impl fmt::Display for ReadDetail {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::types::Color;
-
-    /// One of each reason, in every notation where it names one; the match
-    /// in `index` fails to compile when a reason is added without a sample.
-    fn samples() -> Vec<ReadDetail> {
-        let rook = Piece::new(Color::Black, Role::Rook);
+#[cfg(any(test, feature = "samples"))]
+impl ReadDetail {
+    /// One of each reason, in every notation where it names one, for tests
+    /// that must word them all (this module's, and each language's in
+    /// xq-render). The unit test below fails when a reason has no sample.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn samples() -> Vec<ReadDetail> {
+        let rook = Piece::new(crate::types::Color::Black, Role::Rook);
         let sq = Square::from_iccs("h2").expect("square");
         let mv = Move::new(sq, Square::from_iccs("h5").expect("square"));
         let mut v = vec![
@@ -435,6 +435,11 @@ mod tests {
         }
         v
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     fn index(d: &ReadDetail) -> usize {
         match d {
@@ -459,10 +464,10 @@ mod tests {
     }
 
     // The Chinese of each reason is xq-render's (its tests/speak.rs holds
-    // the same samples to the Chinese).
+    // these samples to the Chinese).
     #[test]
     fn every_reason_in_english() {
-        let samples = samples();
+        let samples = ReadDetail::samples();
         let covered: std::collections::BTreeSet<usize> = samples.iter().map(index).collect();
         assert_eq!(covered.len(), 17, "a reason has no sample");
         for d in &samples {
