@@ -208,10 +208,14 @@ pub fn rule_cycle_in(
     session: &Session,
 ) -> CycleRuling {
     let len = cycle.len() as u64;
-    let per_move = limits
-        .nodes_per_move
-        .min(limits.nodes_per_cycle / len)
-        .min(session.nodes_left() / len);
+    // A move's share when `moves` moves share one cycle's budget.
+    let share = |moves: u64| {
+        limits
+            .nodes_per_move
+            .min(limits.nodes_per_cycle / moves)
+            .min(session.nodes_left() / moves)
+    };
+    let per_move = share(len);
     let positions = game.positions();
     let classify = |ply: usize, per_move: u64| {
         let before = &positions[ply - 1];
@@ -235,11 +239,7 @@ pub fn rule_cycle_in(
     } else {
         cycle.counted_from_ply..cycle.first_ply
     };
-    let earlier_len = earlier_plies.len().max(1) as u64;
-    let per_earlier = limits
-        .nodes_per_move
-        .min(limits.nodes_per_cycle / earlier_len)
-        .min(session.nodes_left() / earlier_len);
+    let per_earlier = share(earlier_plies.len().max(1) as u64);
     let mut sides: [Vec<(usize, Classified)>; 2] = [Vec::new(), Vec::new()];
     for ply in earlier_plies.clone() {
         sides[positions[ply - 1].turn().index()].push((ply, classify(ply, per_earlier)));
