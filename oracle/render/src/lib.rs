@@ -34,12 +34,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod en;
+mod catalogue;
 pub mod picture;
+mod prose;
 pub mod protocol;
 pub mod speak;
 pub mod words;
-mod zh;
 
 use xq_oracle::clauses::Clause;
 use xq_oracle::edition::Edition;
@@ -61,28 +61,19 @@ pub enum Lang {
 /// The explanation of a ruling, for arbiters and players.
 #[must_use]
 pub fn explain(ruling: &Ruling, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => zh::explain(ruling),
-        Lang::En => en::explain(ruling),
-    }
+    prose::explain(ruling, lang)
 }
 
 /// The verdict in a line or two, for a picture's caption.
 #[must_use]
 pub fn headline(ruling: &Ruling, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => zh::headline(ruling),
-        Lang::En => en::headline(ruling),
-    }
+    prose::headline(ruling, lang)
 }
 
 /// A whole game's ruling points and result, for arbiters.
 #[must_use]
 pub fn explain_game(game: &GameRuling, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => zh::explain_game(game),
-        Lang::En => en::explain_game(game),
-    }
+    prose::explain_game(game, lang)
 }
 
 /// The wire form of `spec/RULINGS.md`: the ruling and its explanation in
@@ -117,14 +108,11 @@ pub fn game_json(game: &GameRuling, lang: Lang) -> serde_json::Value {
 
 /// How a clause's articles are cited in an edition, `id (24.3, figure 2)`,
 /// every kind of reference in the language (`图2`, `棋例总纲第1条` …).
-pub(crate) fn cite(clause: Clause, edition: &str, lang: Lang) -> String {
+pub(crate) fn cite(clause: Clause, edition: &str, words: &dyn catalogue::Catalogue) -> String {
     let articles: Vec<String> = clause
         .articles(edition)
         .iter()
-        .map(|a| match lang {
-            Lang::En => a.en(),
-            Lang::Zh => a.zh(),
-        })
+        .map(|a| words.article(a))
         .collect();
     if articles.is_empty() {
         clause.id().to_string()

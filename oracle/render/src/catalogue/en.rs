@@ -1,0 +1,385 @@
+//! English.
+
+use xq_core::{Color, Outcome};
+use xq_oracle::clauses::Article;
+use xq_oracle::edition::Edition;
+use xq_oracle::natural_limit::LimitState;
+use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
+use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+
+use super::{Catalogue, CycleFacts, IllegalFacts, Verdict};
+
+pub(crate) struct En;
+
+/// "once", "twice", "3 times".
+fn times(n: u32) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
+    }
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn allowed(s: &SideRuling) -> &'static str {
+    if s.forbidden {
+        "forbidden"
+    } else {
+        "allowed"
+    }
+}
+
+fn list(items: &[usize]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Catalogue for En {
+    fn result(&self, o: Outcome) -> &'static str {
+        match o {
+            Outcome::RedWins => "Red wins",
+            Outcome::BlackWins => "Black wins",
+            Outcome::Draw => "draw",
+            Outcome::Ongoing => "no result",
+        }
+    }
+
+    fn point_kind(&self, k: PointKind) -> &'static str {
+        match k {
+            PointKind::Repetition => "repetition",
+            PointKind::NaturalLimit => "natural move limit",
+            PointKind::IllegalMove => "illegal move",
+            PointKind::End => "end of the game",
+        }
+    }
+
+    fn move_kind(&self, k: MoveKind) -> &'static str {
+        k.name()
+    }
+
+    fn pattern(&self, p: Pattern) -> &'static str {
+        match p {
+            Pattern::PerpetualCheck => "perpetual check",
+            Pattern::PerpetualKill => "perpetual mate threat",
+            Pattern::PerpetualChase => "perpetual chase",
+            Pattern::CheckKill => "checks alternating with mate threats",
+            Pattern::CheckChase => "checks alternating with chases",
+            Pattern::KillChase => "mate threats alternating with chases",
+            Pattern::PerpetualAttack => "perpetual attack",
+            Pattern::AttackIdle => "attacks mixed with idle moves",
+            Pattern::Idle => "idle moves",
+        }
+    }
+
+    fn reason(&self, r: RulingReason) -> &'static str {
+        match r {
+            RulingReason::Checkmate => "checkmate",
+            RulingReason::Stalemate => "no legal move (stalemate)",
+            RulingReason::PerpetualCheck => "perpetual check",
+            RulingReason::MutualPerpetualCheck => "mutual perpetual check",
+            RulingReason::BothAllowed => "both allowed: draw",
+            RulingReason::BothForbidden => "both forbidden: draw",
+            RulingReason::MustVary => "one side must vary",
+            RulingReason::NaturalLimit => "natural move limit",
+            RulingReason::IllegalMove => "illegal move",
+            RulingReason::None => "nothing to rule",
+            _ => r.name(),
+        }
+    }
+
+    fn article(&self, a: &Article) -> String {
+        a.en()
+    }
+
+    fn illegal_move(&self, m: &IllegalFacts) -> String {
+        let named = match &m.iccs {
+            Some(iccs) => format!("{} ({iccs})", m.text),
+            None => m.text.to_string(),
+        };
+        format!(
+            "ply {}: {named} is not legal: {}. Under {} this loses for {}.",
+            m.ply,
+            m.reason,
+            m.edition.id,
+            m.by.name()
+        )
+    }
+
+    fn checkmate(&self, loser: Color) -> String {
+        format!(
+            "{} has no legal move and is in check (checkmate): {} loses (checkmate).",
+            cap(loser.name()),
+            loser.name()
+        )
+    }
+
+    fn stalemate_loss(&self, loser: Color) -> String {
+        format!(
+            "{} has no legal move and is not in check (stalemate): {} loses (stalemate).",
+            cap(loser.name()),
+            loser.name()
+        )
+    }
+
+    fn stalemate_draw(&self) -> String {
+        "The side to move has no legal move and is not in check (stalemate): a draw under this edition.".into()
+    }
+
+    fn natural_limit(&self, l: &LimitState, automatic: bool) -> String {
+        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name()).collect();
+        let (red, black) = (l.red, l.black);
+        format!(
+            "No capture for {} plies: Red has made {} moves ({} checks, {} counted), Black {} ({} checks, {} counted). The natural limit of {} rounds is reached; {} may claim a draw{}.",
+            l.plies_without_capture,
+            red.moves,
+            red.checks,
+            red.counted,
+            black.moves,
+            black.checks,
+            black.counted,
+            l.rounds,
+            who.join(" or "),
+            if automatic { " (drawn automatically)" } else { "" }
+        )
+    }
+
+    fn nothing_to_rule(&self) -> String {
+        "The game has not ended, the final position does not repeat and the natural limit is not reached: nothing to rule on.".into()
+    }
+
+    fn cycle_header(&self, c: &CycleFacts) -> String {
+        let needed = c.needed;
+        format!(
+            "Repetition ruling under {} ({}).\nThe final position has occurred {} time(s); the cycle is plies {}–{}. {}\n",
+            c.edition.name,
+            c.edition.id,
+            c.occurrences,
+            c.first_ply,
+            c.last_ply,
+            if c.adjudicable {
+                format!("The edition's count of {needed} is reached: the position is awaiting a ruling.")
+            } else {
+                format!("The edition's count of {needed} is not reached yet; this is the ruling if the repetition stands.")
+            }
+        )
+    }
+
+    fn counted_from(&self, from: usize, last: usize) -> String {
+        format!("The counted occurrences began before the cycle: each side's pattern covers every move of plies {from}–{last}, not the cycle alone.\n")
+    }
+
+    fn side_heading(&self, c: Color) -> String {
+        format!("{}:\n", cap(c.name()))
+    }
+
+    fn before_cycle(&self) -> String {
+        "  before the cycle, counted:\n".into()
+    }
+
+    fn in_cycle(&self) -> String {
+        "  in the cycle:\n".into()
+    }
+
+    fn move_line(&self, m: &MoveRuling) -> String {
+        let targets = if m.targets.is_empty() {
+            String::new()
+        } else {
+            let t: Vec<String> = m.targets.iter().map(ToString::to_string).collect();
+            format!(" [{}]", t.join(", "))
+        };
+        let unfinished = if m.complete {
+            ""
+        } else {
+            " (search cut short)"
+        };
+        // The kind's Chinese term beside its English name: the term is
+        // what the rulebooks use.
+        format!(
+            "  ply {:>3}  {} ({})  {} {}{targets}{unfinished}\n",
+            m.ply,
+            m.chinese,
+            m.mv,
+            super::of(crate::Lang::Zh).move_kind(m.kind),
+            self.move_kind(m.kind)
+        )
+    }
+
+    fn pattern_line(&self, s: &SideRuling) -> String {
+        format!(
+            "  pattern: {} ({}), {}\n",
+            self.pattern(s.pattern),
+            s.pattern_zh,
+            allowed(s)
+        )
+    }
+
+    fn verdict(&self, v: Verdict, loser: Color, result: &str) -> String {
+        let who = cap(loser.name());
+        match v {
+            Verdict::CheckLoses => format!("{who} checks perpetually and loses."),
+            Verdict::CheckMustVary { more: Some(n) } => format!(
+                "{who} checks perpetually and must vary; if the cycle is played {} more, {who} loses ({result}).",
+                times(n)
+            ),
+            Verdict::CheckMustVary { more: None } => {
+                format!("{who} checks perpetually and must vary; if it does not, it loses ({result}).")
+            }
+            Verdict::MustVary { more: Some(n) } => format!(
+                "{who} must vary; if the cycle is played {} more, it loses ({result}).",
+                times(n)
+            ),
+            Verdict::MustVary { more: None } => {
+                format!("{who} must vary; if it does not, it loses ({result}).")
+            }
+            Verdict::Draw { reason, more } => {
+                let draw = match reason {
+                    RulingReason::MutualPerpetualCheck => "Both sides check perpetually: a draw",
+                    RulingReason::BothAllowed => "Both sides' moves are allowed: a draw",
+                    _ => "Both sides' moves are forbidden and of equal weight: a draw",
+                };
+                match more {
+                    Some(n) => format!("{draw} if the cycle is played {} more after the ruling.", times(n)),
+                    None => format!("{draw}."),
+                }
+            }
+            Verdict::Unstated => String::new(),
+        }
+    }
+
+    fn ruling_line(&self, verdict: &str, result: &str) -> String {
+        format!("Ruling: {verdict} Result if the repetition stands: {result}.\nClauses: ")
+    }
+
+    fn search_stopped(&self, stopped_by: Option<StopReason>, nodes: u64) -> String {
+        match stopped_by {
+            None => format!("search budget of {nodes} positions per move reached"),
+            Some(StopReason::GameBudget) => {
+                "the game's search budget was spent by earlier points".into()
+            }
+            Some(StopReason::Deadline) => "the time allowed ran out".into(),
+            Some(StopReason::Cancelled) => "the request was cancelled".into(),
+        }
+    }
+
+    fn not_examined(&self, why: &str, plies: &[usize]) -> String {
+        format!("\nNot fully examined ({why}): plies {}.", list(plies))
+    }
+
+    fn headline_verdict(&self, v: Verdict, loser: Color) -> String {
+        let who = cap(loser.name());
+        match v {
+            Verdict::CheckLoses => format!("{who} checks perpetually and loses"),
+            Verdict::CheckMustVary { .. } => format!("{who} checks perpetually: must vary or lose"),
+            Verdict::MustVary { .. } => format!("{who} must vary or lose"),
+            Verdict::Draw {
+                reason: RulingReason::MutualPerpetualCheck,
+                ..
+            } => "both check perpetually: a draw".into(),
+            Verdict::Draw {
+                reason: RulingReason::BothAllowed,
+                ..
+            } => "both allowed: a draw".into(),
+            Verdict::Draw { .. } => "both forbidden, of equal weight: a draw".into(),
+            Verdict::Unstated => String::new(),
+        }
+    }
+
+    fn headline(
+        &self,
+        edition: &'static Edition,
+        red: &SideRuling,
+        black: &SideRuling,
+        verdict: &str,
+        result: &str,
+    ) -> String {
+        format!(
+            "{}: Red {} ({}), Black {} ({})\nRuling: {verdict} ({result})",
+            edition.id,
+            self.pattern(red.pattern),
+            allowed(red),
+            self.pattern(black.pattern),
+            allowed(black),
+        )
+    }
+
+    fn game_heading(&self, edition: &'static Edition, plies: usize, result: &str) -> String {
+        format!(
+            "Game ruling under {} ({plies} plies): result {result}",
+            edition.name
+        )
+    }
+
+    fn decided_at(&self, ply: usize) -> String {
+        format!(", decided at ply {ply}")
+    }
+
+    fn on_claim(&self, ply: usize) -> String {
+        format!(
+            " on a player's claim (the one arising at ply {ply}, still open when the record ends)"
+        )
+    }
+
+    fn comparison(&self, c: Comparison, recorded: &str) -> String {
+        match c {
+            Comparison::Agrees => format!("; the record's result {recorded} agrees"),
+            Comparison::OffTheBoard => format!(
+                "; the record says {recorded}, which the board does not decide: \
+                 the game was ended off the board (resignation, agreement, time)"
+            ),
+            Comparison::Differs => {
+                format!("; the record says {recorded}, which the rules do not give")
+            }
+            Comparison::Claimable => format!(
+                "; the record says {recorded}: the rules give their result only on a player's claim, so the game ended otherwise (agreement, resignation, time) without one"
+            ),
+            Comparison::Unrecorded => "; the record states no result".into(),
+        }
+    }
+
+    fn heading_end(&self) -> String {
+        ".\n".into()
+    }
+
+    fn points_not_examined(&self, stopped_by: Option<StopReason>, plies: &[usize]) -> String {
+        let why = match stopped_by {
+            Some(StopReason::GameBudget) => "; the game's search budget ran out",
+            Some(StopReason::Deadline) => "; the time allowed ran out",
+            Some(StopReason::Cancelled) => "; the request was cancelled",
+            None => "",
+        };
+        format!("Points not fully examined{why}: plies {}.\n", list(plies))
+    }
+
+    fn no_points(&self) -> String {
+        "No point at which an arbiter would be called.\n".into()
+    }
+
+    fn point_heading(&self, ply: usize, kind: PointKind) -> String {
+        format!("\nPly {ply}: {}.\n", self.point_kind(kind))
+    }
+
+    fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String {
+        match *f {
+            FollowUp::Varied { ply, by, cycles } => format!(
+                "Then: {} left the cycle at ply {ply}, after {cycles} more cycle(s){}.",
+                cap(by.name()),
+                if claim { ", nobody having claimed" } else { "" }
+            ),
+            FollowUp::Lost { ply, cycles } => format!(
+                "Then: the repetition went on for {cycles} more cycle(s), beyond what the edition allows: the ruling took effect at ply {ply} ({result})."
+            ),
+            FollowUp::RecordEnds { cycles } => format!(
+                "Then: the record ends with the repetition standing ({cycles} more cycle(s))."
+            ),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The words of the rulings, one catalogue per language.
+//!
+//! [`prose`](crate::prose) decides what an explanation says and in which
+//! order; a [`Catalogue`] decides only how a language says each part. Its
+//! methods are sentence templates: they take the facts as arguments, since
+//! languages put them in different places (and Chinese has no plural and
+//! its own punctuation). A new language is a new catalogue and a
+//! [`Lang`] variant pointing at it, not new prose.
+
+use xq_core::{Color, Outcome};
+use xq_oracle::clauses::Article;
+use xq_oracle::edition::Edition;
+use xq_oracle::natural_limit::LimitState;
+use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
+use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+
+use crate::Lang;
+
+mod en;
+mod zh;
+
+/// The catalogue of a language.
+pub(crate) fn of(lang: Lang) -> &'static dyn Catalogue {
+    match lang {
+        Lang::Zh => &zh::Zh,
+        Lang::En => &en::En,
+    }
+}
+
+/// What a repetition ruling decides, as the verdict sentence says it.
+/// `more` counts the further cycles before the result stands, and is
+/// `Some(n)` only for `n > 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// 长将 and the ruling itself decides: `loser` loses.
+    CheckLoses,
+    /// 长将, and `loser` must vary.
+    CheckMustVary { more: Option<u32> },
+    /// `loser` must vary (a forbidden pattern other than 长将).
+    MustVary { more: Option<u32> },
+    /// A draw, for `reason` (mutual 长将, both allowed, both forbidden).
+    Draw {
+        reason: RulingReason,
+        more: Option<u32>,
+    },
+    /// A reason with no verdict sentence.
+    Unstated,
+}
+
+/// The facts of an illegal move, for [`Catalogue::illegal_move`].
+pub(crate) struct IllegalFacts<'a> {
+    pub ply: usize,
+    /// The move as the record gives it.
+    pub text: &'a str,
+    /// The move in ICCS, when the record wrote it otherwise.
+    pub iccs: Option<String>,
+    /// The rule it breaks, in the language.
+    pub reason: String,
+    pub by: Color,
+    pub edition: &'static Edition,
+}
+
+/// The facts of a cycle's first lines, for [`Catalogue::cycle_header`].
+pub(crate) struct CycleFacts {
+    pub edition: &'static Edition,
+    pub occurrences: usize,
+    pub first_ply: usize,
+    pub last_ply: usize,
+    /// Whether the edition's count is reached.
+    pub adjudicable: bool,
+    /// The edition's count of occurrences.
+    pub needed: u32,
+}
+
+/// One method per phrase. Every method returns its phrase without a
+/// trailing line break unless its doc says otherwise.
+pub(crate) trait Catalogue: Sync {
+    // Vocabulary.
+    /// A result in words: "Red wins", 红胜.
+    fn result(&self, o: Outcome) -> &'static str;
+    /// A point an arbiter is called to: "repetition", 循环局面.
+    fn point_kind(&self, k: PointKind) -> &'static str;
+    /// A move kind: "chase", 捉.
+    fn move_kind(&self, k: MoveKind) -> &'static str;
+    /// A pattern: "perpetual chase", 长捉.
+    fn pattern(&self, p: Pattern) -> &'static str;
+    /// A ruling reason: "perpetual check", 长将.
+    fn reason(&self, r: RulingReason) -> &'static str;
+    /// An article of a rulebook: "figure 8", 图8.
+    fn article(&self, a: &Article) -> String;
+
+    // One ruling.
+    fn illegal_move(&self, m: &IllegalFacts) -> String;
+    fn checkmate(&self, loser: Color) -> String;
+    fn stalemate_loss(&self, loser: Color) -> String;
+    fn stalemate_draw(&self) -> String;
+    fn natural_limit(&self, l: &LimitState, automatic: bool) -> String;
+    fn nothing_to_rule(&self) -> String;
+    /// The cycle's first lines, with their line breaks.
+    fn cycle_header(&self, c: &CycleFacts) -> String;
+    /// The counted span began at `from` before the cycle; with its line
+    /// break.
+    fn counted_from(&self, from: usize, last: usize) -> String;
+    /// A side's block's first line, with its line break.
+    fn side_heading(&self, c: Color) -> String;
+    /// With its line break.
+    fn before_cycle(&self) -> String;
+    /// With its line break.
+    fn in_cycle(&self) -> String;
+    /// One move of the cycle, with its line break.
+    fn move_line(&self, m: &MoveRuling) -> String;
+    /// A side's pattern and whether it is forbidden, with its line break.
+    fn pattern_line(&self, s: &SideRuling) -> String;
+    /// The verdict sentence; `result` is the wire form (`1-0`).
+    fn verdict(&self, v: Verdict, loser: Color, result: &str) -> String;
+    /// The verdict and result, then the start of the clauses line.
+    fn ruling_line(&self, verdict: &str, result: &str) -> String;
+    /// Why a search stopped short: `stopped_by`, or the per-move budget
+    /// of `nodes` positions.
+    fn search_stopped(&self, stopped_by: Option<StopReason>, nodes: u64) -> String;
+    /// The plies a ruling did not fully examine, with the line break
+    /// before it.
+    fn not_examined(&self, why: &str, plies: &[usize]) -> String;
+    /// The verdict in short, for a headline.
+    fn headline_verdict(&self, v: Verdict, loser: Color) -> String;
+    /// A repetition ruling in a line or two.
+    fn headline(
+        &self,
+        edition: &'static Edition,
+        red: &SideRuling,
+        black: &SideRuling,
+        verdict: &str,
+        result: &str,
+    ) -> String;
+
+    // A game.
+    fn game_heading(&self, edition: &'static Edition, plies: usize, result: &str) -> String;
+    fn decided_at(&self, ply: usize) -> String;
+    fn on_claim(&self, ply: usize) -> String;
+    fn comparison(&self, c: Comparison, recorded: &str) -> String;
+    /// The end of the game's first sentence, with its line break.
+    fn heading_end(&self) -> String;
+    /// With its line break.
+    fn points_not_examined(&self, stopped_by: Option<StopReason>, plies: &[usize]) -> String;
+    /// With its line break.
+    fn no_points(&self) -> String;
+    /// A point's heading, with the blank line before it and its line break.
+    fn point_heading(&self, ply: usize, kind: PointKind) -> String;
+    /// What happened after a repetition ruling; `claim`: the ruling waits
+    /// for a player's claim; `result` is the wire form.
+    fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String;
+}

@@ -1,0 +1,359 @@
+//! 中文, as an arbiter hands a ruling to the players.
+
+use xq_core::{Color, Outcome};
+use xq_oracle::clauses::Article;
+use xq_oracle::edition::Edition;
+use xq_oracle::natural_limit::LimitState;
+use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
+use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+
+use super::{Catalogue, CycleFacts, IllegalFacts, Verdict};
+
+pub(crate) struct Zh;
+
+/// 一, 两, 3 …: how many more cycles.
+fn times(n: u32) -> String {
+    match n {
+        1 => "一".into(),
+        2 => "两".into(),
+        n => n.to_string(),
+    }
+}
+
+fn list(items: &[usize]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("、")
+}
+
+impl Catalogue for Zh {
+    fn result(&self, o: Outcome) -> &'static str {
+        match o {
+            Outcome::RedWins => "红胜",
+            Outcome::BlackWins => "黑胜",
+            Outcome::Draw => "和棋",
+            Outcome::Ongoing => "未决",
+        }
+    }
+
+    fn point_kind(&self, k: PointKind) -> &'static str {
+        match k {
+            PointKind::Repetition => "循环局面",
+            PointKind::NaturalLimit => "自然限着",
+            PointKind::IllegalMove => "违例着法",
+            PointKind::End => "终局",
+        }
+    }
+
+    /// The term of the clause that defines the kind: 将, 杀, 捉, 兑, 献,
+    /// 拦, 跟, 闲.
+    fn move_kind(&self, k: MoveKind) -> &'static str {
+        k.clause().entry().term
+    }
+
+    /// The term of the clause that names the pattern: 长将, 长捉, 一将一捉 …
+    fn pattern(&self, p: Pattern) -> &'static str {
+        p.clause().entry().term
+    }
+
+    fn reason(&self, r: RulingReason) -> &'static str {
+        match r {
+            RulingReason::Checkmate => "将死",
+            RulingReason::Stalemate => "困毙",
+            RulingReason::PerpetualCheck => "长将",
+            RulingReason::MutualPerpetualCheck => "双方长将",
+            RulingReason::BothAllowed => "双方不变作和",
+            RulingReason::BothForbidden => "双方均犯禁例作和",
+            RulingReason::MustVary => "一方须变着",
+            RulingReason::NaturalLimit => "自然限着",
+            RulingReason::IllegalMove => "违例着法",
+            RulingReason::None => "无须裁决",
+            _ => r.name(),
+        }
+    }
+
+    fn article(&self, a: &Article) -> String {
+        a.zh()
+    }
+
+    fn illegal_move(&self, m: &IllegalFacts) -> String {
+        format!(
+            "第{}着 {} 违例：{}。{}判负。",
+            m.ply,
+            m.text,
+            m.reason,
+            m.by.name_zh()
+        )
+    }
+
+    fn checkmate(&self, loser: Color) -> String {
+        let side = loser.name_zh();
+        format!("{side}无子可动，将死，{side}负。")
+    }
+
+    fn stalemate_loss(&self, loser: Color) -> String {
+        let side = loser.name_zh();
+        format!("{side}无子可动，困毙，{side}负。")
+    }
+
+    fn stalemate_draw(&self) -> String {
+        "走子一方无子可动且未被将军（困毙），本规则判和。".into()
+    }
+
+    fn natural_limit(&self, l: &LimitState, automatic: bool) -> String {
+        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
+        let (red, black) = (l.red, l.black);
+        format!(
+            "已连续 {} 着未吃子：红方 {} 着（将军 {} 着，计 {} 着），黑方 {} 着（将军 {} 着，计 {} 着）。已达自然限着 {} 回合，{}可提和{}。",
+            l.plies_without_capture,
+            red.moves,
+            red.checks,
+            red.counted,
+            black.moves,
+            black.checks,
+            black.counted,
+            l.rounds,
+            who.join("或"),
+            if automatic { "（自动判和）" } else { "" }
+        )
+    }
+
+    fn nothing_to_rule(&self) -> String {
+        "对局未结束，最后局面未重复出现，也未达自然限着，无需裁决。".into()
+    }
+
+    fn cycle_header(&self, c: &CycleFacts) -> String {
+        let needed = c.needed;
+        format!(
+            "棋例裁决（{}）\n最后局面已出现 {} 次，循环为第 {}–{} 着。{}\n",
+            c.edition.name_zh,
+            c.occurrences,
+            c.first_ply,
+            c.last_ply,
+            if c.adjudicable {
+                format!("已达 {needed} 次，为待判局面。")
+            } else {
+                format!("尚未达到 {needed} 次；以下为若继续循环时的裁决。")
+            }
+        )
+    }
+
+    fn counted_from(&self, from: usize, last: usize) -> String {
+        format!("计入的重复始于此循环之前：双方着法按第 {from}–{last} 着全部判定，不只看最后一个循环。\n")
+    }
+
+    fn side_heading(&self, c: Color) -> String {
+        format!("{}：\n", c.name_zh())
+    }
+
+    fn before_cycle(&self) -> String {
+        "  循环之前（计入）：\n".into()
+    }
+
+    fn in_cycle(&self) -> String {
+        "  循环之内：\n".into()
+    }
+
+    fn move_line(&self, m: &MoveRuling) -> String {
+        let targets = if m.targets.is_empty() {
+            String::new()
+        } else {
+            let named: Vec<String> = m
+                .targets
+                .iter()
+                .enumerate()
+                .map(|(i, sq)| {
+                    let piece = m
+                        .target_pieces
+                        .get(i)
+                        .map(|p| p.zh().to_string())
+                        .unwrap_or_default();
+                    format!("{piece}{sq}")
+                })
+                .collect();
+            format!("（{}）", named.join("、"))
+        };
+        let unfinished = if m.complete {
+            ""
+        } else {
+            "（搜索未完成）"
+        };
+        format!(
+            "  第{}着 {}  {}{targets}{unfinished}\n",
+            m.ply,
+            m.chinese,
+            self.move_kind(m.kind)
+        )
+    }
+
+    fn pattern_line(&self, s: &SideRuling) -> String {
+        format!(
+            "  {}：{}\n",
+            s.pattern_zh,
+            if s.forbidden {
+                "禁止着法"
+            } else {
+                "允许着法"
+            }
+        )
+    }
+
+    fn verdict(&self, v: Verdict, loser: Color, _result: &str) -> String {
+        let who = loser.name_zh();
+        match v {
+            Verdict::CheckLoses => format!("{who}长将，判负。"),
+            Verdict::CheckMustVary { more: Some(n) } => {
+                format!("{who}长将，须变着；再循环{}次即判负。", times(n))
+            }
+            Verdict::CheckMustVary { more: None } => format!("{who}长将，须变着，不变作负。"),
+            Verdict::MustVary { more: Some(n) } => {
+                format!("{who}须变着；再循环{}次即判负。", times(n))
+            }
+            Verdict::MustVary { more: None } => format!("{who}须变着，不变作负。"),
+            Verdict::Draw { reason, more } => {
+                let draw = match reason {
+                    RulingReason::MutualPerpetualCheck => "双方长将",
+                    RulingReason::BothAllowed => "双方均为允许着法",
+                    _ => "双方均为禁止着法且轻重相当",
+                };
+                match more {
+                    Some(n) => format!("{draw}，裁决后再循环{}次即判和。", times(n)),
+                    None if reason == RulingReason::MutualPerpetualCheck => {
+                        format!("{draw}，判和。")
+                    }
+                    None => format!("{draw}，不变作和。"),
+                }
+            }
+            Verdict::Unstated => String::new(),
+        }
+    }
+
+    fn ruling_line(&self, verdict: &str, result: &str) -> String {
+        format!("裁决：{verdict}（{result}）\n依据：")
+    }
+
+    fn search_stopped(&self, stopped_by: Option<StopReason>, nodes: u64) -> String {
+        match stopped_by {
+            None => format!("每着搜索上限 {nodes} 个局面已用尽"),
+            Some(StopReason::GameBudget) => "全局搜索上限已被此前的判决点用尽".into(),
+            Some(StopReason::Deadline) => "时限已到".into(),
+            Some(StopReason::Cancelled) => "请求已取消".into(),
+        }
+    }
+
+    fn not_examined(&self, why: &str, plies: &[usize]) -> String {
+        format!("\n未完全审查（{why}）：第 {} 着。", list(plies))
+    }
+
+    fn headline_verdict(&self, v: Verdict, loser: Color) -> String {
+        let who = loser.name_zh();
+        match v {
+            Verdict::CheckLoses => format!("{who}长将，判负"),
+            Verdict::CheckMustVary { .. } => format!("{who}长将，须变着，不变作负"),
+            Verdict::MustVary { .. } => format!("{who}须变着，不变作负"),
+            Verdict::Draw {
+                reason: RulingReason::MutualPerpetualCheck,
+                ..
+            } => "双方长将，判和".into(),
+            Verdict::Draw {
+                reason: RulingReason::BothAllowed,
+                ..
+            } => "双方均为允许着法，不变作和".into(),
+            Verdict::Draw { .. } => "双方均为禁止着法，不变作和".into(),
+            Verdict::Unstated => String::new(),
+        }
+    }
+
+    fn headline(
+        &self,
+        edition: &'static Edition,
+        red: &SideRuling,
+        black: &SideRuling,
+        verdict: &str,
+        result: &str,
+    ) -> String {
+        let allowed = |s: &SideRuling| if s.forbidden { "禁止" } else { "允许" };
+        format!(
+            "{}{}：红方{}（{}），黑方{}（{}）\n裁决：{verdict}（{result}）",
+            edition.body_zh,
+            edition.year,
+            red.pattern_zh,
+            allowed(red),
+            black.pattern_zh,
+            allowed(black),
+        )
+    }
+
+    fn game_heading(&self, edition: &'static Edition, plies: usize, result: &str) -> String {
+        format!(
+            "全局裁决（{}，共 {plies} 着）：结果 {result}",
+            edition.name_zh
+        )
+    }
+
+    fn decided_at(&self, ply: usize) -> String {
+        format!("，于第 {ply} 着定局")
+    }
+
+    fn on_claim(&self, ply: usize) -> String {
+        format!("（须经一方提请：第 {ply} 着起可提请，至棋谱结束仍然有效）")
+    }
+
+    fn comparison(&self, c: Comparison, recorded: &str) -> String {
+        match c {
+            Comparison::Agrees => format!("；与棋谱所记结果 {recorded} 相符"),
+            Comparison::OffTheBoard => format!(
+                "；棋谱记为 {recorded}，盘面未定胜负，当为盘外定局（认负、议和、超时等）"
+            ),
+            Comparison::Differs => format!("；棋谱记为 {recorded}，与规则判定不符"),
+            Comparison::Claimable => format!(
+                "；棋谱记为 {recorded}：此结果须经一方提请裁决方能成立，棋谱所记当为未经提请而以他法（议和、认负、超时等）定局"
+            ),
+            Comparison::Unrecorded => "；棋谱未记结果".into(),
+        }
+    }
+
+    fn heading_end(&self) -> String {
+        "。\n".into()
+    }
+
+    fn points_not_examined(&self, stopped_by: Option<StopReason>, plies: &[usize]) -> String {
+        let why = match stopped_by {
+            Some(StopReason::GameBudget) => "（全局搜索上限已用尽）",
+            Some(StopReason::Deadline) => "（时限已到）",
+            Some(StopReason::Cancelled) => "（请求已取消）",
+            None => "",
+        };
+        format!("未完全审查的判决点{why}：第 {} 着。\n", list(plies))
+    }
+
+    fn no_points(&self) -> String {
+        "全局无须裁判介入之处。\n".into()
+    }
+
+    fn point_heading(&self, ply: usize, kind: PointKind) -> String {
+        format!("\n第 {ply} 着：{}。\n", self.point_kind(kind))
+    }
+
+    fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String {
+        match *f {
+            FollowUp::Varied { ply, by, cycles } => format!(
+                "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{}）。",
+                by.name_zh(),
+                if claim {
+                    "，其间无人提请裁决"
+                } else {
+                    ""
+                }
+            ),
+            FollowUp::Lost { ply, cycles } => format!(
+                "其后：继续循环 {cycles} 次，超出本规则允许，于第 {ply} 着按裁决判定（{result}）。"
+            ),
+            FollowUp::RecordEnds { cycles } => {
+                format!("其后：棋谱于循环中结束（又循环 {cycles} 次）。")
+            }
+        }
+    }
+}
