@@ -88,7 +88,7 @@ pub struct PointView {
     pub kind_label: &'static str,
     /// What happened after a repetition ruling.
     pub follow_up: Option<FollowUp>,
-    /// The same in words.
+    /// The same in words, as the game's summary says it.
     pub follow_up_text: Option<String>,
     /// The verdict in a line or two.
     pub headline: String,
@@ -186,51 +186,6 @@ fn clause_view(c: Clause, edition: &str, lang: Lang) -> ClauseView {
     }
 }
 
-fn kind_label(kind: PointKind, lang: Lang) -> &'static str {
-    super::words::point_kind(kind, lang)
-}
-
-/// `claim`: the ruling waits for a player's claim, so a cycle that went
-/// on was not claimed.
-fn follow_up_text(f: &FollowUp, result: Outcome, claim: bool, lang: Lang) -> String {
-    match (f, lang) {
-        (FollowUp::Varied { ply, by, cycles }, Lang::Zh) => format!(
-            "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{}）。",
-            by.name_zh(),
-            if claim { "，其间无人提请裁决" } else { "" }
-        ),
-        (FollowUp::Varied { ply, by, cycles }, Lang::En) => format!(
-            "Afterwards: {} varied at ply {ply} (after {cycles} more cycle(s){}).",
-            if *by == Color::Red { "Red" } else { "Black" },
-            if claim { ", nobody having claimed" } else { "" }
-        ),
-        (FollowUp::Lost { ply, cycles: 0 }, Lang::Zh) => format!(
-            "本规则不许再循环：裁决于第 {ply} 着即时生效（{}）。",
-            result.as_str()
-        ),
-        (FollowUp::Lost { ply, cycles: 0 }, Lang::En) => format!(
-            "The edition allows no further cycle: the ruling took effect at once, at ply {ply} ({}).",
-            result.as_str()
-        ),
-        (FollowUp::Lost { ply, cycles }, Lang::Zh) => format!(
-            "其后：继续循环 {cycles} 次，超出规则允许，于第 {ply} 着按裁决判定（{}）。",
-            result.as_str()
-        ),
-        (FollowUp::Lost { ply, cycles }, Lang::En) => format!(
-            "Afterwards: the repetition went on for {cycles} more cycle(s), past what the rules allow; the ruling took effect at ply {ply} ({}).",
-            result.as_str()
-        ),
-        (FollowUp::RecordEnds { cycles }, Lang::Zh) => format!(
-            "其后：棋谱于循环中结束（又循环 {cycles} 次）{}。",
-            if claim { "，裁决仍可提请" } else { "" }
-        ),
-        (FollowUp::RecordEnds { cycles }, Lang::En) => format!(
-            "Afterwards: the record ends while the repetition stands ({cycles} more cycle(s)){}.",
-            if claim { "; the ruling may still be claimed" } else { "" }
-        ),
-    }
-}
-
 fn cycle_moves(r: &Ruling) -> Vec<CycleMoveView> {
     let mut moves = Vec::new();
     for (side, color) in [(&r.red, Color::Red), (&r.black, Color::Black)] {
@@ -270,19 +225,12 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
         iccs: false,
         flipped: false,
     };
-    let claim = r
-        .cycle
-        .as_ref()
-        .is_some_and(|c| c.procedure == xq_oracle::ruling::Procedure::Claim);
     PointView {
         ply: p.ply,
         kind: p.kind,
-        kind_label: kind_label(p.kind, lang),
+        kind_label: p.kind.label(lang),
         follow_up: p.follow_up,
-        follow_up_text: p
-            .follow_up
-            .as_ref()
-            .map(|f| follow_up_text(f, r.result, claim, lang)),
+        follow_up_text: xq_render::words::follow_up(p, lang),
         headline: xq_render::headline(r, lang),
         explanation: xq_render::explain(r, lang),
         ruling: xq_render::ruling_json(r, lang),

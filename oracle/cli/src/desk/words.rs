@@ -32,34 +32,6 @@ const POINT_KINDS: [PointKind; 4] = [
     PointKind::End,
 ];
 
-/// A point kind's name in a language.
-pub fn point_kind(kind: PointKind, lang: Lang) -> &'static str {
-    let (zh, en) = match kind {
-        PointKind::Repetition => ("循环局面", "repetition"),
-        PointKind::NaturalLimit => ("自然限着", "natural move limit"),
-        PointKind::IllegalMove => ("违例着法", "illegal move"),
-        PointKind::End => ("终局", "end of game"),
-    };
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
-
-/// A result in words.
-pub fn result(o: Outcome, lang: Lang) -> &'static str {
-    let (zh, en) = match o {
-        Outcome::RedWins => ("红胜", "Red wins"),
-        Outcome::BlackWins => ("黑胜", "Black wins"),
-        Outcome::Draw => ("和棋", "draw"),
-        Outcome::Ongoing => ("未决", "no result"),
-    };
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
-
 fn pair(zh: &str, en: &str) -> Value {
     json!({"zh": zh, "en": en})
 }
@@ -91,7 +63,7 @@ pub fn words() -> Value {
         let code = serde_json::to_value(k).expect("a point kind serializes");
         points.insert(
             code.as_str().unwrap_or_default().into(),
-            pair(point_kind(k, Lang::Zh), point_kind(k, Lang::En)),
+            pair(k.zh(), k.en()),
         );
     }
     let mut results = Map::new();
@@ -101,10 +73,7 @@ pub fn words() -> Value {
         Outcome::Draw,
         Outcome::Ongoing,
     ] {
-        results.insert(
-            o.as_str().into(),
-            pair(result(o, Lang::Zh), result(o, Lang::En)),
-        );
+        results.insert(o.as_str().into(), pair(o.zh(), o.en()));
     }
     let editions: Vec<Value> = xq_oracle::edition::all()
         .iter()
