@@ -68,6 +68,8 @@ pub struct Plan {
     /// come (one line each), except when the run holds a single game: its
     /// error is then left to the caller.
     pub report_errors: bool,
+    /// The language of those lines.
+    pub lang: Lang,
 }
 
 /// What a run found, counted.
@@ -494,6 +496,7 @@ pub fn run(
         &mut bar,
         &mut summary,
         plan.report_errors,
+        plan.lang,
         &mut sink,
     );
     if result.is_err() {
@@ -515,6 +518,7 @@ fn collect(
     bar: &mut Bar,
     summary: &mut Summary,
     report_errors: bool,
+    lang: Lang,
     sink: &mut impl FnMut(&GameReport) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let mut pending: BTreeMap<usize, (usize, GameReport)> = BTreeMap::new();
@@ -530,7 +534,7 @@ fn collect(
                 if let Some(line) = held.take() {
                     bar.note(&line);
                 }
-                if let Some(line) = report.error_line() {
+                if let Some(line) = report.error_line(lang) {
                     let line = format!("xq: {}", crate::message::one_line(&line));
                     if next == 0 {
                         held = Some(line);

@@ -307,8 +307,10 @@ enum Command {
         edition: String,
         #[arg(long, value_enum, default_value = "text")]
         format: RuleFormat,
-        #[arg(long, value_enum, default_value = "zh")]
-        lang: LangArg,
+        /// The language of the text, the pictures and, when given, of the
+        /// errors on standard error (English otherwise) [default: zh].
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
         /// Label the pictures' files and ranks in ICCS (a-i, 0-9) instead of
         /// the players' file numbers.
         #[arg(long)]
@@ -363,6 +365,15 @@ enum Command {
 enum LangArg {
     Zh,
     En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::Zh => Lang::Zh,
+            LangArg::En => Lang::En,
+        }
+    }
 }
 
 /// An I/O error on standard output.
@@ -514,10 +525,10 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                 nodes_per_game,
             };
             limits.validate().map_err(Failure::Usage)?;
-            let lang = match lang {
-                LangArg::Zh => Lang::Zh,
-                LangArg::En => Lang::En,
-            };
+            // Standard error stays English unless a language is asked for:
+            // scripts read it.
+            let errors = lang.map_or(Lang::En, Lang::from);
+            let lang = lang.map_or(Lang::Zh, Lang::from);
             let options = xq_oracle::ruling::RulingOptions {
                 limits,
                 time_limit: time_limit_ms.map(std::time::Duration::from_millis),
@@ -546,6 +557,7 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                         RuleFormat::Summary => RecordOutput::Summary,
                     },
                     lang,
+                    errors,
                     picture,
                     point,
                     game,

@@ -244,18 +244,24 @@ impl BadRecord {
 }
 
 impl GameReport {
-    /// The one-line message for a bad record or a cut one: the file, then
-    /// the reader's format, game, place, ply and reason.
-    pub fn error_line(&self) -> Option<String> {
-        match &self.outcome {
-            Err(b) if b.code == "heading" => None,
-            Err(b) => Some(format!("{}: {}", self.file, b.message)),
-            Ok(Ruled { cut: Some(b), .. }) => Some(format!(
-                "{}: {} (cut: the plies before it are ruled)",
-                self.file, b.message
-            )),
-            Ok(_) => None,
-        }
+    /// The one-line message for a bad record or a cut one, in `lang`: the
+    /// file, then the reader's format, game, place, ply and reason.
+    pub fn error_line(&self, lang: Lang) -> Option<String> {
+        let (b, cut) = match &self.outcome {
+            Err(b) if b.code == "heading" => return None,
+            Err(b) => (b, false),
+            Ok(Ruled { cut: Some(b), .. }) => (b, true),
+            Ok(_) => return None,
+        };
+        let file = &self.file;
+        Some(match (lang, cut) {
+            (Lang::En, false) => format!("{file}: {}", b.message),
+            (Lang::En, true) => {
+                format!("{file}: {} (cut: the plies before it are ruled)", b.message)
+            }
+            (Lang::Zh, false) => format!("{file}：{}", b.message_zh),
+            (Lang::Zh, true) => format!("{file}：{}（棋谱不完整：此前的着法已裁决）", b.message_zh),
+        })
     }
 
     /// Whether the entry is a library's section heading (not a game).

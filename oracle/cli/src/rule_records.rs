@@ -64,6 +64,8 @@ pub struct Request {
     pub output: RecordOutput,
     /// The language of words and pictures.
     pub lang: Lang,
+    /// The language of the lines on standard error.
+    pub errors: Lang,
     /// How pictures are drawn.
     pub picture: PictureOptions,
     /// `--point N`: which point a picture shows (from 1).
@@ -104,10 +106,11 @@ pub fn run(req: Request, out: &mut impl Write) -> Result<(), Failure> {
         jobs: req.jobs,
         progress: req.progress,
         report_errors: !jsonl,
+        lang: req.errors,
     };
     let summary = bulk::run(plan, |report| {
         if first_error.is_none() {
-            first_error = report.error_line();
+            first_error = report.error_line(req.errors);
         }
         if jsonl {
             let line =
@@ -150,15 +153,28 @@ fn finish(
         (_, Some(line)) if summary.games == 1 && req.output != RecordOutput::Jsonl => {
             Err(Failure::Input(line))
         }
-        (bad, _) => Err(Failure::Input(format!(
-            "{bad} of {} game(s) could not be read or ruled ({})",
-            summary.games,
-            if req.output == RecordOutput::Jsonl {
-                "see their \"error\" fields"
-            } else {
-                "see above"
-            }
-        ))),
+        (bad, _) => {
+            let games = summary.games;
+            let jsonl = req.output == RecordOutput::Jsonl;
+            Err(Failure::Input(match req.errors {
+                Lang::En => format!(
+                    "{bad} of {games} game(s) could not be read or ruled ({})",
+                    if jsonl {
+                        "see their \"error\" fields"
+                    } else {
+                        "see above"
+                    }
+                ),
+                Lang::Zh => format!(
+                    "{games} 局中有 {bad} 局无法读取或裁决（{}）",
+                    if jsonl {
+                        "见每局的 \"error\" 字段"
+                    } else {
+                        "见上文"
+                    }
+                ),
+            }))
+        }
     }
 }
 
@@ -201,7 +217,9 @@ fn single(req: &Request, report: &GameReport, out: &mut impl Write) -> Result<()
                 writeln!(out, "{line}").map_err(output)?;
                 out.flush().map_err(output)?;
             }
-            return Err(Failure::Input(report.error_line().expect("a bad record")));
+            return Err(Failure::Input(
+                report.error_line(req.errors).expect("a bad record"),
+            ));
         }
     };
     match req.output {

@@ -585,6 +585,43 @@ fn a_directory_with_broken_games_among_good_ones() {
 }
 
 #[test]
+fn a_bad_records_line_on_standard_error_is_in_the_language_asked() {
+    use xq_render::{Lang, Speak};
+    let d = collection("broken-zh");
+    let root = d.to_str().unwrap();
+    let truncated = d.join("d-truncated.xqf");
+    // The reader's own Chinese for the cut, as `xq rule` prints it in
+    // the text it writes for that game.
+    let bytes = std::fs::read(&truncated).unwrap();
+    let cut = read_bytes(&bytes)
+        .find_map(Result::err)
+        .expect("the truncated XQF is cut");
+    let r = xq(&["rule", root, "--lang", "zh"], b"");
+    assert_eq!(r.code, 1);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(
+        errors,
+        [
+            format!(
+                "xq: {}：{}（棋谱不完整：此前的着法已裁决）",
+                truncated.display(),
+                cut.speak(Lang::Zh)
+            ),
+            "xq: 6 局中有 1 局无法读取或裁决（见上文）".to_string(),
+        ]
+    );
+    // A wholly failing record is the command's one line, in Chinese too.
+    let bad = put(&d, "bad.pgn", b"[Event \"x\"]\n\n1. zz9 *\n");
+    let err = read_bytes(&std::fs::read(&bad).unwrap())
+        .find_map(Result::err)
+        .expect("zz9 is not a move");
+    let zh = xq(&["rule", &bad, "--lang", "zh"], b"");
+    assert_fails(&zh, 1, &format!("xq: {bad}：{}", err.speak(Lang::Zh)));
+    let en = xq(&["rule", &bad, "--lang", "en"], b"");
+    assert_fails(&en, 1, &format!("xq: {bad}: {err}"));
+}
+
+#[test]
 fn the_output_is_the_same_on_one_thread_or_many() {
     let d = collection("threads");
     let root = d.to_str().unwrap();
@@ -769,10 +806,10 @@ fn a_syntax_error_in_a_cut_record_is_worded_in_chinese_under_lang_zh() {
         r.stdout
     );
     assert!(!r.stdout.contains("never closed"), "{}", r.stdout);
-    // Standard error keeps the English.
+    // Standard error too, since a language was asked for.
     assert_eq!(
         r.stderr,
-        format!("xq: {f}: PGN, game 1, 3:14: a comment '{{' is never closed by '}}' (cut: the plies before it are ruled)\n")
+        format!("xq: {f}：PGN，第 1 局，第 3 行第 14 列：格式错误：注释的 '{{' 没有用 '}}' 结束（棋谱不完整：此前的着法已裁决）\n")
     );
     let r = xq(&["rule", &f, "--lang", "en"], b"");
     assert!(
