@@ -1,4 +1,7 @@
 #![deny(missing_docs)]
+// A library's pure results are worth nothing unused: a new public function
+// that returns one says so (issue 19), and CI's -D warnings holds it.
+#![warn(clippy::must_use_candidate)]
 //! The xiangqi (象棋) rules-conformance contract, as Rust.
 //!
 //! This crate owns every word that crosses the wire or a file: each

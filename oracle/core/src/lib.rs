@@ -1,4 +1,7 @@
 #![deny(missing_docs)]
+// A library's pure results are worth nothing unused: a new public function
+// that returns one says so (issue 19), and CI's -D warnings holds it.
+#![warn(clippy::must_use_candidate)]
 //! The rules of movement of xiangqi (象棋, Chinese chess).
 //!
 //! The data flows one way: a FEN is read into an unvalidated [`Setup`], a

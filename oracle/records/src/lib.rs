@@ -38,6 +38,9 @@
 //! ```
 
 #![deny(missing_docs)]
+// A library's pure results are worth nothing unused: a new public function
+// that returns one says so (issue 19), and CI's -D warnings holds it.
+#![warn(clippy::must_use_candidate)]
 // A RecordError is one per bad game, never on a hot path; a flat struct that
 // callers match on directly is worth its 144 bytes.
 #![allow(clippy::result_large_err)]

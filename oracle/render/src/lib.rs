@@ -1,4 +1,7 @@
 #![deny(missing_docs)]
+// A library's pure results are worth nothing unused: a new public function
+// that returns one says so (issue 19), and CI's -D warnings holds it.
+#![warn(clippy::must_use_candidate)]
 //! The xiangqi (象棋) oracle's rulings for people and programs: the
 //! explanations in Chinese and English, the pictures (SVG and text boards),
 //! and the JSON views — of the typed results `xq-oracle` returns.
