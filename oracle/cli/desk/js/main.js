@@ -251,8 +251,11 @@ async function readRecord(bytes) {
   }
   const first = data.games[0];
   if (first && first.cut) note += `${note ? '\n' : ''}${cutText(first)}`;
-  await loadLibraryGame(0);
+  // A library's table is shown at once; its first game is ruled beneath
+  // it meanwhile (the table waited for that ruling).
+  const loaded = loadLibraryGame(0);
   if (data.games.length > 1) openLibrary();
+  await loaded;
   say(note, !!data.errors.length || !!(first && first.cut));
 }
 
