@@ -4,8 +4,10 @@
 // and offline. The page's code is the served desk's: only the backend
 // differs (js/backend.js picks the module when the page is a static desk).
 //
-//   DIR/index.html  the page, its styles, its fonts (data: URLs, made
-//                   into faces before the first layout), its scripts
+//   DIR/index.html  the page, its styles, its fonts (data: URLs: the two
+//                   it draws itself with made into faces before the first
+//                   layout, the 1.5 MB names font decoded only when a
+//                   record's text needs it), its scripts
 //                   (bundled by esbuild), the module's answers to `info`
 //                   and `words`, so that it draws and is usable at once,
 //                   and the script of the worker the module runs in

@@ -974,6 +974,9 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
   await page.locator('#library-dialog').waitFor({ state: 'visible' });
   timings.library300Open = Date.now() - began;
   await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 300);
+  // A CBL holds no game dates (its header has no such field): the page
+  // says so beside an empty Date column.
+  assert.match(await text('#lib-count'), /300 \/ 300 局（CBR\/CBL 格式不记对局日期）/);
   // A keystroke draws the first rows and lets the browser paint them; the
   // rest wait for the frames after. They were queued as tasks that ran
   // before the first paint (all 300 rows, 150-260 ms), which a task queued
