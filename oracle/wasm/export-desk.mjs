@@ -5,13 +5,14 @@
 // differs (js/backend.js picks the module when the page is a static desk).
 //
 //   DIR/index.html  the page, its styles, its fonts (data: URLs: the two
-//                   it draws itself with made into faces before the first
-//                   layout, the 1.5 MB names font decoded only when a
-//                   record's text needs it), its scripts
+//                   it draws itself with, made into faces before the
+//                   first layout), its scripts
 //                   (bundled by esbuild), the module's answers to `info`
 //                   and `words`, so that it draws and is usable at once,
 //                   and the script of the worker the module runs in
 //                   (desk-worker.js with the npm package's loader);
+//   DIR/xq-names.woff2  the names font (players, events, comments of
+//                   records), fetched only when a text shown needs it;
 //   DIR/xq.wasm     the module, compiled while it downloads when the page
 //                   is served over http(s);
 //   DIR/xq-wasm.js  the same module in base64, for file://, where the
@@ -71,19 +72,20 @@ carried.worker = await bundle(path.join(HERE, 'desk-worker.js'), 'iife', {
 const dataUrl = async (file, type) =>
   `data:${type};base64,${(await readFile(path.join(DESK, file))).toString('base64')}`;
 let css = await readFile(path.join(DESK, 'desk.css'), 'utf8');
-for (const font of ['xq-pieces', 'xq-text', 'xq-names']) {
+for (const font of ['xq-pieces', 'xq-text']) {
   css = css.replace(`url(fonts/${font}.woff2)`, `url(${await dataUrl(`fonts/${font}.woff2`, 'font/woff2')})`);
 }
+// The names font (1.5 MB; 2 MB as base64 held up the page's parsing by
+// about 200 ms) goes beside the page: the browser fetches it, from a host
+// or from file://, only when a record's text needs it.
+css = css.replace('url(fonts/xq-names.woff2)', 'url(xq-names.woff2)');
 if (css.includes('url(fonts/')) throw new Error('desk.css loads a font this script does not embed');
 // The two fonts the page draws itself with are not left to the style
 // sheet: js/fonts.js, run before the page's modules, makes each face from
 // the bytes of its rule with the FontFace API, which decodes them at once,
 // so that the first layout has both. The rules stay, for the SVG and report
 // exports (js/share.js reads the bytes from them), with a unicode-range no
-// text uses, so that the browser never loads them a second time. The names
-// font (1.5 MB, a rule with its own unicode-range) is embedded too, since a
-// page opened from file:// may fetch no font file; the browser decodes it
-// only when a text shown needs it.
+// text uses, so that the browser never loads them a second time.
 const faceRule = /(@font-face \{ font-family: '[^']+'; src: url\(data:font\/woff2;base64,[^)]*\) format\('woff2'\);(?:(?!unicode-range)[^}])*)\}/g;
 if ((css.match(faceRule) || []).length !== 2) throw new Error('desk.css no longer holds the two faces this script expects');
 css = css.replace(faceRule, (_, rule) => `${rule} unicode-range: U+0; }`);
@@ -116,4 +118,5 @@ await writeFile(path.join(out, 'xq.wasm'), wasm);
 await writeFile(path.join(out, 'xq-wasm.js'),
   `// The oracle's module (xq.wasm) in base64, for the desk opened from file://.\nglobalThis.XQ_WASM = "${wasm.toString('base64')}";\n`);
 await cp(path.join(DESK, 'fonts/LICENSE-OFL.txt'), path.join(out, 'LICENSE-OFL.txt'));
+await cp(path.join(DESK, 'fonts/xq-names.woff2'), path.join(out, 'xq-names.woff2'));
 console.log(`${path.join(out, 'index.html')}: ${html.length} bytes; xq.wasm ${wasm.length}; xq-wasm.js beside them`);
