@@ -4,12 +4,15 @@
 // and offline. The page's code is the served desk's: only the backend
 // differs (js/backend.js picks the module when the page is a static desk).
 //
-//   DIR/index.html  the page, its styles, its fonts (data: URLs, made
-//                   into faces before the first layout), its scripts
+//   DIR/index.html  the page, its styles, its fonts (data: URLs: the two
+//                   it draws itself with, made into faces before the
+//                   first layout), its scripts
 //                   (bundled by esbuild), the module's answers to `info`
 //                   and `words`, so that it draws and is usable at once,
 //                   and the script of the worker the module runs in
 //                   (desk-worker.js with the npm package's loader);
+//   DIR/xq-names.woff2  the names font (players, events, comments of
+//                   records), fetched only when a text shown needs it;
 //   DIR/xq.wasm     the module, compiled while it downloads when the page
 //                   is served over http(s);
 //   DIR/xq-wasm.js  the same module in base64, for file://, where the
@@ -72,43 +75,38 @@ let css = await readFile(path.join(DESK, 'desk.css'), 'utf8');
 for (const font of ['xq-pieces', 'xq-text']) {
   css = css.replace(`url(fonts/${font}.woff2)`, `url(${await dataUrl(`fonts/${font}.woff2`, 'font/woff2')})`);
 }
+// The names font (1.5 MB; 2 MB as base64 held up the page's parsing by
+// about 200 ms) goes beside the page: the browser fetches it, from a host
+// or from file://, only when a record's text needs it.
+css = css.replace('url(fonts/xq-names.woff2)', 'url(xq-names.woff2)');
 if (css.includes('url(fonts/')) throw new Error('desk.css loads a font this script does not embed');
-// The fonts are not left to the style sheet: a data: URL face is decoded
-// after the first layout, which drew the page's Chinese in a fallback
-// (empty boxes on a machine without CJK fonts) and made the page wait for
-// its text font (js/main.js writes its words once XQ Text is ready).
-// FONT_FACES, run before the page's modules, makes each face from the same
-// bytes with the FontFace API, which decodes them at once: the first layout
-// has both fonts. The rules stay, for the SVG and report exports
-// (js/share.js reads the bytes from them), with a unicode-range no text
-// uses, so that the browser never loads them a second time.
-const faceRule = /(@font-face \{ font-family: '[^']+'; src: url\(data:font\/woff2;base64,[^)]*\) format\('woff2'\);[^}]*)\}/g;
+// The two fonts the page draws itself with are not left to the style
+// sheet: js/fonts.js, run before the page's modules, makes each face from
+// the bytes of its rule with the FontFace API, which decodes them at once,
+// so that the first layout has both. The rules stay, for the SVG and report
+// exports (js/share.js reads the bytes from them), with a unicode-range no
+// text uses, so that the browser never loads them a second time.
+const faceRule = /(@font-face \{ font-family: '[^']+'; src: url\(data:font\/woff2;base64,[^)]*\) format\('woff2'\);(?:(?!unicode-range)[^}])*)\}/g;
 if ((css.match(faceRule) || []).length !== 2) throw new Error('desk.css no longer holds the two faces this script expects');
 css = css.replace(faceRule, (_, rule) => `${rule} unicode-range: U+0; }`);
-const FONT_FACES = `(() => {
-  const decode = (b64) => (Uint8Array.fromBase64 ? Uint8Array.fromBase64(b64) : Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-  for (const sheet of document.styleSheets) {
-    for (const r of sheet.cssRules) {
-      const src = r instanceof CSSFontFaceRule && /base64,([^"')]+)/.exec(r.style.getPropertyValue('src'));
-      if (!src) continue;
-      const family = r.style.getPropertyValue('font-family').replace(/["']/g, '');
-      const descriptors = { weight: r.style.getPropertyValue('font-weight'), display: r.style.getPropertyValue('font-display') };
-      document.fonts.add(new FontFace(family, decode(src[1]), descriptors));
-    }
-  }
-})();`;
+const FONT_FACES = await readFile(path.join(DESK, 'js/fonts.js'), 'utf8');
 
 // Inline text must not close its element early.
 const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
 const style = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
 let html = await readFile(path.join(DESK, 'index.html'), 'utf8');
+// The served page's preloads of its modules: bundled here.
+html = html.replace(/<!-- Every module at once[\s\S]*?-->\n/, '').replace(/<link rel="modulepreload" href="js\/[a-z0-9]+\.js">\n/g, '');
+if (html.includes('modulepreload')) throw new Error('index.html preloads a module this script does not bundle');
 const swaps = [
   ['<link rel="icon" href="favicon.svg" type="image/svg+xml">',
     `<link rel="icon" href="${await dataUrl('favicon.svg', 'image/svg+xml')}" type="image/svg+xml">`],
   ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
+  ['<link rel="preload" href="fonts/xq-text.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
   ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
-  ['<script type="module" src="js/main.js"></script>',
-    `<script>${FONT_FACES}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>\n<script type="module">${script(js)}</script>`],
+  ['<script defer src="js/fonts.js"></script>',
+    `<script>${script(FONT_FACES)}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>`],
+  ['<script type="module" src="js/main.js"></script>', `<script type="module">${script(js)}</script>`],
 ];
 for (const [from, to] of swaps) {
   if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);
@@ -120,4 +118,5 @@ await writeFile(path.join(out, 'xq.wasm'), wasm);
 await writeFile(path.join(out, 'xq-wasm.js'),
   `// The oracle's module (xq.wasm) in base64, for the desk opened from file://.\nglobalThis.XQ_WASM = "${wasm.toString('base64')}";\n`);
 await cp(path.join(DESK, 'fonts/LICENSE-OFL.txt'), path.join(out, 'LICENSE-OFL.txt'));
+await cp(path.join(DESK, 'fonts/xq-names.woff2'), path.join(out, 'xq-names.woff2'));
 console.log(`${path.join(out, 'index.html')}: ${html.length} bytes; xq.wasm ${wasm.length}; xq-wasm.js beside them`);

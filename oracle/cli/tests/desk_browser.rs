@@ -166,7 +166,7 @@ fn the_static_desk_works_in_a_browser() {
         "export-desk.mjs failed: {}",
         String::from_utf8_lossy(&export.stderr)
     );
-    for file in ["index.html", "xq.wasm", "xq-wasm.js"] {
+    for file in ["index.html", "xq.wasm", "xq-wasm.js", "xq-names.woff2"] {
         assert!(dir.join(file).is_file(), "the export writes {file}");
     }
     let index = dir.join("index.html");

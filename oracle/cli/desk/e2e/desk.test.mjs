@@ -218,6 +218,9 @@ test('the page starts offline, in Chinese, and draws its pieces with its own fon
   // The first screen says what to do.
   assert.equal(await page.locator('#welcome').isVisible(), true);
   assert.ok((await page.locator('#welcome-steps li').count()) >= 3);
+  // The names font (1.5 MB) is for what records bring: the first screen
+  // does not pay for it.
+  assert.ok(!requests.some((u) => /xq-names/.test(u)), 'the first screen loads no names font');
   await shot('01-start');
   await axe('start (zh, desktop)');
   await page.reload();
@@ -403,6 +406,16 @@ test('variations and comments are shown, and a variation is one click away', asy
   await page.locator('#movelist .variation .var').click();
   await ready();
   assert.equal(await page.locator('#movelist .mv[data-ply="2"]').innerText(), '马８进７');
+});
+
+test('players and events from a record are drawn on a machine without CJK fonts (the names font), not as empty boxes', async () => {
+  await reset();
+  // 楊 華 廣 東 個 are not in the page's own text font.
+  await open('names-big5.pgn');
+  assert.match(await text('#game-title'), /楊官璘 — 胡榮華 · 廣東個人賽/);
+  await page.evaluate(() => document.fonts.ready);
+  await drawnWithCjk(['#game-title']);
+  await shot('07b-names');
 });
 
 test('the notation switch: traditional characters, WXF, ICCS', async () => {
@@ -961,6 +974,9 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
   await page.locator('#library-dialog').waitFor({ state: 'visible' });
   timings.library300Open = Date.now() - began;
   await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 300);
+  // A CBL holds no game dates (its header has no such field): the page
+  // says so beside an empty Date column.
+  assert.match(await text('#lib-count'), /300 \/ 300 局（CBR\/CBL 格式不记对局日期）/);
   // A keystroke draws the first rows and lets the browser paint them; the
   // rest wait for the frames after. They were queued as tasks that ran
   // before the first paint (all 300 rows, 150-260 ms), which a task queued

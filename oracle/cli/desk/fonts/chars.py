@@ -4,6 +4,11 @@
   chars.py list        every CJK character the page and the oracle's Chinese
                        texts use (collected from the sources), for
                        make_fonts.sh to subset the font with;
+  chars.py names       the characters of the names font: every ideograph of
+                       GB 2312 (levels 1 and 2) and of Big5's level 1 (its
+                       common characters), about 8,800, for the players,
+                       events and comments of records, which no list of
+                       the page's own texts can foresee;
   chars.py check FONT  the characters FONT lacks (exit 1 when any, 3 when
                        fontTools is not installed), so that a new Chinese
                        text cannot show as empty boxes on a machine without
@@ -39,9 +44,33 @@ def wanted():
     return chars
 
 
+def names():
+    """GB 2312's ideographs (rows 16-87) and Big5's level 1 (A440-C67E):
+    the common characters of simplified and of traditional records."""
+    chars = set()
+    for lead in range(0xB0, 0xF8):
+        for trail in range(0xA1, 0xFF):
+            try:
+                chars.add(bytes([lead, trail]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    for lead in range(0xA4, 0xC7):
+        for trail in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
+            if (lead, trail) > (0xC6, 0x7E):
+                break
+            try:
+                chars.add(bytes([lead, trail]).decode("big5"))
+            except UnicodeDecodeError:
+                pass
+    return {c for c in chars if 0x4E00 <= ord(c) <= 0x9FFF}
+
+
 def main(argv):
     if argv[1:2] == ["list"]:
         sys.stdout.write("".join(sorted(wanted())))
+        return 0
+    if argv[1:2] == ["names"]:
+        sys.stdout.write("".join(sorted(names())))
         return 0
     if argv[1:2] == ["check"] and len(argv) == 3:
         try:

@@ -6,7 +6,12 @@
 #   xq-text.woff2    Noto Sans CJK SC Regular: every CJK character the page
 #                    and the oracle's Chinese texts use (collected from the
 #                    sources), so that the Chinese page reads on a machine
-#                    with no CJK font installed.
+#                    with no CJK font installed;
+#   xq-names.woff2   Noto Sans CJK SC Regular: the common characters of both
+#                    scripts (chars.py names), for what records bring (the
+#                    players, events, comments); desk.css gives it a
+#                    unicode-range, so a page loads it only when a text
+#                    shown needs a character the fonts before it lack.
 # Needs: apt-get install fonts-noto-cjk; pip install fonttools brotli.
 # Run it again after adding Chinese text to the page or the oracle
 # (oracle/cli/tests/desk_fonts.rs fails until then). NOTO_SERIF and
@@ -22,5 +27,8 @@ pyftsubset "$serif" --font-number=2 --text="$pieces 0123456789" \
   --flavor=woff2 --layout-features='' --no-hinting --output-file="$here/xq-pieces.woff2"
 pyftsubset "$sans" --font-number=2 --text-file="$here/.text-chars" --unicodes=U+0020-007E \
   --flavor=woff2 --layout-features='' --no-hinting --output-file="$here/xq-text.woff2"
+python3 "$here/chars.py" names > "$here/.text-chars"
+pyftsubset "$sans" --font-number=2 --text-file="$here/.text-chars" \
+  --flavor=woff2 --layout-features='' --no-hinting --output-file="$here/xq-names.woff2"
 rm -f "$here/.text-chars"
 ls -l "$here"/*.woff2

@@ -11,7 +11,14 @@ import { headRow, cell } from './dom.js';
 const $ = (id) => document.getElementById(id);
 
 export function setLibrary(data) {
-  S.library = { games: data.games, errors: data.errors, more: data.more, index: 0, points: new Map(), scanning: false };
+  S.library = { games: data.games, errors: data.errors, more: data.more, format: data.format, index: 0, points: new Map(), scanning: false };
+}
+
+/** CBR and CBL (象棋桥) records hold no date of the game: their header's
+ * known fields are the title, event, players and result. An empty Date
+ * column says so rather than leaving the arbiter to wonder. */
+function datesUnrecorded(L) {
+  return (L.format === 'cbl' || L.format === 'cbr') && !L.games.some((g) => g.tags.date);
 }
 
 function matches(g, q) {
@@ -85,7 +92,7 @@ export function drawLibrary() {
     }, 0));
   };
   more(FIRST_ROWS);
-  $('lib-count').textContent = w.libShown(rows.length, L.games.length);
+  $('lib-count').textContent = w.libShown(rows.length, L.games.length) + (datesUnrecorded(L) ? w.libNoDates : '');
 }
 
 /**

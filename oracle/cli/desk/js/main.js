@@ -251,8 +251,11 @@ async function readRecord(bytes) {
   }
   const first = data.games[0];
   if (first && first.cut) note += `${note ? '\n' : ''}${cutText(first)}`;
-  await loadLibraryGame(0);
+  // A library's table is shown at once; its first game is ruled beneath
+  // it meanwhile (the table waited for that ruling).
+  const loaded = loadLibraryGame(0);
   if (data.games.length > 1) openLibrary();
+  await loaded;
   say(note, !!data.errors.length || !!(first && first.cut));
 }
 
@@ -745,11 +748,15 @@ async function main() {
   S.flipped = !!keep.flipped;
   S.notation = NOTATIONS.includes(keep.notation) ? keep.notation : S.lang === 'en' ? 'wxf' : 'chinese';
   wire();
+  // Asked at once: the answers come while the font is awaited.
+  const asked = Promise.all([backend.info(), backend.words()]);
+  asked.catch(() => {});
   // The page's Chinese is drawn with its own font (XQ Text) when the
-  // machine has none: the words are written once it is ready, or after at
-  // most 100 ms. Written before, Chromium kept its first fallback (a font
-  // without CJK: empty boxes) in some elements of the static page even
-  // after the font had loaded.
+  // machine has none: the words are written once it is ready (js/fonts.js
+  // started it before the first layout), or after at most 100 ms. Written
+  // before, Chromium kept its first fallback (a font without CJK: empty
+  // boxes) in some elements of the static page even after the font had
+  // loaded.
   if (document.fonts && document.fonts.load) {
     await Promise.race([
       document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}),
@@ -760,7 +767,7 @@ async function main() {
   drawMain();
   drawWelcome();
   try {
-    [S.info, S.words] = await Promise.all([backend.info(), backend.words()]);
+    [S.info, S.words] = await asked;
   } catch (e) { sayError(e); return; }
   const ids = S.words.editions.map((e) => e.id);
   S.edition = ids.includes(keep.edition) ? keep.edition : (S.words.editions.find((e) => e.default) || S.words.editions[0]).id;

@@ -142,6 +142,7 @@ export function drawMoves() {
 }
 
 let shownCurrent = null;
+let scrolling = 0;
 
 /** Moves the current-move mark: two buttons change, not the whole list. */
 export function markCurrent() {
@@ -154,9 +155,16 @@ export function markCurrent() {
   if (!shownCurrent) return;
   shownCurrent.classList.add('current');
   shownCurrent.setAttribute('aria-current', 'step');
-  // Scroll the list only, never the page.
-  const top = shownCurrent.offsetTop - box.offsetTop;
-  if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - shownCurrent.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+  // Scroll the list only, never the page; in the next frame, with its own
+  // layout: read now, just after the whole list was drawn, the positions
+  // forced a layout of every row of it (a 400-ply game) in the same task.
+  cancelAnimationFrame(scrolling);
+  const mv = shownCurrent;
+  scrolling = requestAnimationFrame(() => {
+    if (!mv.isConnected) return;
+    const top = mv.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - mv.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+  });
 }
 
 /** The timeline's cursor alone. */

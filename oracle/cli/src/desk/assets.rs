@@ -37,8 +37,10 @@ pub const ALL: &[Asset] = assets![
     "js/library.js" => "text/javascript; charset=utf-8",
     "js/share.js" => "text/javascript; charset=utf-8",
     "js/dom.js" => "text/javascript; charset=utf-8",
+    "js/fonts.js" => "text/javascript; charset=utf-8",
     "fonts/xq-pieces.woff2" => "font/woff2",
     "fonts/xq-text.woff2" => "font/woff2",
+    "fonts/xq-names.woff2" => "font/woff2",
     "fonts/LICENSE-OFL.txt" => "text/plain; charset=utf-8",
 ];
 
