@@ -206,6 +206,18 @@ fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
         let Some((gain, targets)) = check_line(s, pos, m, depth, 0) else {
             continue;
         };
+        // A discovered check (抽将 by unmasking) is given by the piece the
+        // move unmasks, so whatever it wins is the work of two pieces: a
+        // joint chase (参考图14: the cannon steps off the rook's line with
+        // check, and the rook's check lets the cannon win the chariot
+        // behind). A check the moving piece gives alone wins alone.
+        let mover = pos.turn();
+        let checked_king = pos.king(mover.other());
+        let own_check = pos
+            .play_unchecked(m)
+            .attackers(checked_king, mover)
+            .iter()
+            .all(|&sq| sq == m.to);
         // After the answer: a capturing check that is merely taken back
         // wins nothing beyond its victim.
         if gain <= 0 || targets.is_empty() {
@@ -228,7 +240,7 @@ fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
                 first_victim: pos.piece_at(m.to).map(|_| m.to),
                 // Won outright, whatever the defence: as good as unprotected.
                 unprotected: true,
-                single: true,
+                single: own_check,
                 held_rook: false,
             });
         }
