@@ -325,6 +325,44 @@ def check_also_chases(cycle):
     return add, None
 
 
+def _illegal_capture(after, x, t):
+    """Whether the piece on x may not take on t: the capture would leave
+    its own king attacked (a pin, or the kings left facing)."""
+    red = after.cells[x].isupper()
+    taken = after.copy()
+    taken.cells[t], taken.cells[x] = taken.cells[x], None
+    return taken.in_check(red)
+
+
+def pinned_attacker(cycle):
+    """An attack whose capture would be illegal: the attacker is pinned —
+    often the only piece between the two kings on their file, which may
+    not leave it. A capture that cannot be made threatens nothing (term 3:
+    a move threatening to take a piece next move); Fairy-Stockfish checks
+    the pins of the protectors but not of the attacker, and counts it."""
+    add = [set() for _ in cycle]
+    for i, st in enumerate(cycle):
+        for x, t in st.after.attacks(st.red):
+            if _illegal_capture(st.after, x, t) and _fsf_target(st.after, x, t):
+                add[i].add(t)
+    return add, None
+
+
+def minor_attacks_major(cycle):
+    """An advisor or elephant attacking a protected rook, horse or cannon.
+    The Asian rules name one exception to a real root: a horse or cannon
+    attacking a rook (总纲 6; rules 15, 26). Fairy-Stockfish also counts
+    an advisor's or elephant's attack on a rook, horse or cannon as a
+    chase whatever its protection."""
+    add = [set() for _ in cycle]
+    for i, st in enumerate(cycle):
+        for x, t in st.after.attacks(st.red):
+            if (st.after.cells[x].upper() in "AB" and st.after.cells[t].upper() in "RNC"
+                    and (x == st.to or t not in st.before.captures_from(x))):
+                add[i].add(t)
+    return add, None
+
+
 TWEAKS = [
     ("fsf-kept-attack-renewed", kept_attack_renewed),
     ("fsf-removed-root", removed_root),
@@ -333,6 +371,8 @@ TWEAKS = [
     ("fsf-pin-lifted-by-capture", pin_lifted_by_capture),
     ("check-that-also-chases", check_also_chases),
     ("fsf-kept-attack-renewed-root", kept_attack_renewed_any_root),
+    ("fsf-pinned-attacker", pinned_attacker),
+    ("fsf-minor-attacks-major", minor_attacks_major),
 ]
 
 
