@@ -27,7 +27,9 @@ from board import Board, parse_sq
 
 def summary(ruling):
     """What the report needs of an oracle ruling: the verdict, and per side
-    its pattern and each move's kind, targets, target pieces and grounds."""
+    its pattern and each move's kind, targets, target pieces and grounds —
+    over the counted span: the moves before the last loop that the ruling
+    counts (`earlier`) come first."""
     if not isinstance(ruling, dict) or ruling.get("result") in (None, "error"):
         return {"error": ruling.get("error") if isinstance(ruling, dict) else str(ruling)}
     s = {"reason": ruling.get("reason"), "must_vary": ruling.get("must_vary")}
@@ -39,7 +41,7 @@ def summary(ruling):
             "moves": [
                 [m["move"], m["kind"], m.get("targets", []), m.get("target_pieces", []),
                  m.get("grounds", []), m.get("complete", True)]
-                for m in part.get("moves", [])
+                for m in part.get("earlier", []) + part.get("moves", [])
             ],
         }
     return s
@@ -92,8 +94,9 @@ def steps(row):
     out = []
     for m in row["cycle"]:
         side = "red" if b.turn == "w" else "black"
+        if not own[side] or own[side][0][0] != m:
+            raise ValueError("the ruling's moves are not the cycle's: %s" % m)
         ruled = own[side].pop(0)
-        assert ruled[0] == m, (ruled, m)
         st = Step(b, m, ruled[1], ruled[2])
         out.append(st)
         b = st.after
@@ -376,13 +379,28 @@ TWEAKS = [
 ]
 
 
+def explanation(label):
+    """The first sentence-paragraph of a cause's write-up: what the report
+    prints beside each cluster."""
+    if label == "unexplained":
+        return ("no known difference between the two readings reproduces "
+                "Fairy-Stockfish's verdict: triage it by hand")
+    if label == "oracle-error":
+        return "the oracle refused the game"
+    doc = dict(TWEAKS)[label].__doc__
+    return " ".join(doc.split("\n\n")[0].split())
+
+
 def cause(row):
     """The first tweak that alone turns the oracle's facts into
     Fairy-Stockfish's verdict; 'unexplained' if none does, or if the model
     does not reproduce the oracle's own verdict from its facts."""
     if "error" in row["summary"]:
         return "oracle-error"
-    cycle = steps(row)
+    try:
+        cycle = steps(row)
+    except ValueError:
+        return "unexplained"
     checks = [st.kind == "check" for st in cycle]
     chases = [set(st.targets) for st in cycle]
     if model_verdict(cycle, checks, chases) != row["oracle"]:
@@ -447,5 +465,6 @@ def report(rows, failed, seconds, timings, examples):
           % (100.0 * (agree + explained) / n))
     for (c, key), rs in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
         print("\n[%d] %s: %s" % (len(rs), c, key))
+        print("    why: " + explanation(c))
         for r in rs[:examples]:
             print(show(r))
