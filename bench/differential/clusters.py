@@ -27,7 +27,9 @@ from board import Board, parse_sq
 
 def summary(ruling):
     """What the report needs of an oracle ruling: the verdict, and per side
-    its pattern and each move's kind, targets, target pieces and grounds."""
+    its pattern and each move's kind, targets, target pieces and grounds —
+    over the counted span: the moves before the last loop that the ruling
+    counts (`earlier`) come first."""
     if not isinstance(ruling, dict) or ruling.get("result") in (None, "error"):
         return {"error": ruling.get("error") if isinstance(ruling, dict) else str(ruling)}
     s = {"reason": ruling.get("reason"), "must_vary": ruling.get("must_vary")}
@@ -39,7 +41,7 @@ def summary(ruling):
             "moves": [
                 [m["move"], m["kind"], m.get("targets", []), m.get("target_pieces", []),
                  m.get("grounds", []), m.get("complete", True)]
-                for m in part.get("moves", [])
+                for m in part.get("earlier", []) + part.get("moves", [])
             ],
         }
     return s
@@ -92,8 +94,9 @@ def steps(row):
     out = []
     for m in row["cycle"]:
         side = "red" if b.turn == "w" else "black"
+        if not own[side] or own[side][0][0] != m:
+            raise ValueError("the ruling's moves are not the cycle's: %s" % m)
         ruled = own[side].pop(0)
-        assert ruled[0] == m, (ruled, m)
         st = Step(b, m, ruled[1], ruled[2])
         out.append(st)
         b = st.after
@@ -325,6 +328,44 @@ def check_also_chases(cycle):
     return add, None
 
 
+def _illegal_capture(after, x, t):
+    """Whether the piece on x may not take on t: the capture would leave
+    its own king attacked (a pin, or the kings left facing)."""
+    red = after.cells[x].isupper()
+    taken = after.copy()
+    taken.cells[t], taken.cells[x] = taken.cells[x], None
+    return taken.in_check(red)
+
+
+def pinned_attacker(cycle):
+    """An attack whose capture would be illegal: the attacker is pinned —
+    often the only piece between the two kings on their file, which may
+    not leave it. A capture that cannot be made threatens nothing (term 3:
+    a move threatening to take a piece next move); Fairy-Stockfish checks
+    the pins of the protectors but not of the attacker, and counts it."""
+    add = [set() for _ in cycle]
+    for i, st in enumerate(cycle):
+        for x, t in st.after.attacks(st.red):
+            if _illegal_capture(st.after, x, t) and _fsf_target(st.after, x, t):
+                add[i].add(t)
+    return add, None
+
+
+def minor_attacks_major(cycle):
+    """An advisor or elephant attacking a protected rook, horse or cannon.
+    The Asian rules name one exception to a real root: a horse or cannon
+    attacking a rook (总纲 6; rules 15, 26). Fairy-Stockfish also counts
+    an advisor's or elephant's attack on a rook, horse or cannon as a
+    chase whatever its protection."""
+    add = [set() for _ in cycle]
+    for i, st in enumerate(cycle):
+        for x, t in st.after.attacks(st.red):
+            if (st.after.cells[x].upper() in "AB" and st.after.cells[t].upper() in "RNC"
+                    and (x == st.to or t not in st.before.captures_from(x))):
+                add[i].add(t)
+    return add, None
+
+
 TWEAKS = [
     ("fsf-kept-attack-renewed", kept_attack_renewed),
     ("fsf-removed-root", removed_root),
@@ -333,7 +374,21 @@ TWEAKS = [
     ("fsf-pin-lifted-by-capture", pin_lifted_by_capture),
     ("check-that-also-chases", check_also_chases),
     ("fsf-kept-attack-renewed-root", kept_attack_renewed_any_root),
+    ("fsf-pinned-attacker", pinned_attacker),
+    ("fsf-minor-attacks-major", minor_attacks_major),
 ]
+
+
+def explanation(label):
+    """The first sentence-paragraph of a cause's write-up: what the report
+    prints beside each cluster."""
+    if label == "unexplained":
+        return ("no known difference between the two readings reproduces "
+                "Fairy-Stockfish's verdict: triage it by hand")
+    if label == "oracle-error":
+        return "the oracle refused the game"
+    doc = dict(TWEAKS)[label].__doc__
+    return " ".join(doc.split("\n\n")[0].split())
 
 
 def cause(row):
@@ -342,7 +397,10 @@ def cause(row):
     does not reproduce the oracle's own verdict from its facts."""
     if "error" in row["summary"]:
         return "oracle-error"
-    cycle = steps(row)
+    try:
+        cycle = steps(row)
+    except ValueError:
+        return "unexplained"
     checks = [st.kind == "check" for st in cycle]
     chases = [set(st.targets) for st in cycle]
     if model_verdict(cycle, checks, chases) != row["oracle"]:
@@ -407,5 +465,6 @@ def report(rows, failed, seconds, timings, examples):
           % (100.0 * (agree + explained) / n))
     for (c, key), rs in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
         print("\n[%d] %s: %s" % (len(rs), c, key))
+        print("    why: " + explanation(c))
         for r in rs[:examples]:
             print(show(r))

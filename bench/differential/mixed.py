@@ -32,6 +32,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import clusters  # noqa: E402
 import generate  # noqa: E402
 import peers  # noqa: E402
 from differential import ROOT, SAMPLES  # noqa: E402
@@ -96,7 +97,11 @@ def main():
             # on the last loop would say.
             alone = oracle.ruling(fen, b + b, args.edition).get("result")
             rows.append({
-                "i": i, "source": source, "fen": fen, "moves": moves, "alone": alone,
+                "i": i, "seed": args.seed, "source": source, "fen": fen, "moves": moves,
+                "alone": alone, "summary": clusters.summary(ruling),
+                # The moves the ruling's pattern covers, for the cause of a
+                # disagreement: both loops when the span is wider than B.
+                "cycle": moves if widened else b,
                 "oracle": ruling.get("result"), "reason": ruling.get("reason"),
                 "fsf": peers.fsf_result(fen, moves), "widened": widened,
                 "patterns": {s: (ruling.get(s) or {}).get("pattern") for s in ("red", "black")},
@@ -120,9 +125,18 @@ def main():
     groups = collections.defaultdict(list)
     for r in rows:
         if r["oracle"] != r["fsf"]:
-            groups[(r["oracle"], r["reason"], r["fsf"], r["widened"])].append(r)
-    for (o, why, f, w), rs in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-        print("\n[%d] oracle %s (%s) / FSF %s%s" % (len(rs), o, why, f, "; span widened" if w else ""))
+            groups[(clusters.cause(r), r["oracle"], r["reason"], r["fsf"], r["widened"])].append(r)
+    by_cause = collections.Counter()
+    for key, rs in groups.items():
+        by_cause[key[0]] += len(rs)
+    print("disagreements: %d; by cause: %s" % (
+        n - agree, ", ".join("%s %d" % kv for kv in by_cause.most_common()) or "none"))
+    explained = sum(v for k, v in by_cause.items() if k != "unexplained")
+    print("agreement counting the explained disagreements: %.2f%%" % (100.0 * (agree + explained) / n))
+    for (c, o, why, f, w), rs in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
+        print("\n[%d] %s: oracle %s (%s) / FSF %s%s" % (len(rs), c, o, why, f,
+                                                       "; span widened" if w else ""))
+        print("    why: " + clusters.explanation(c))
         for r in rs[:args.examples]:
             print("    seed %d game %d (%s): --fen \"%s\" --moves \"%s\"  patterns %s; last loop alone %s"
                   % (args.seed, r["i"], r["source"], r["fen"], " ".join(r["moves"]), r["patterns"],

@@ -367,10 +367,35 @@ fn successive_chases(
         .collect()
 }
 
-/// Chasing several pieces in turn (Asian rules 16, 32): at least once two
-/// successive chases share no target.
-fn several_targets(game: &Game, cycle: Cycle, moves: &[(usize, Classified)]) -> bool {
-    successive_chases(game, cycle, moves).iter().any(|p| !p.1)
+/// Chasing several pieces in turn (Asian rules 16, 32; outline 4): no one
+/// piece is a target of every chase over the span. A perpetual chase is of
+/// one piece, attacked on every move as it escapes (term 10): a horse that
+/// forks two pawns and then follows whichever stepped away, one pawn in one
+/// loop and the other in the next, chases each of them only in turn, even
+/// though every two successive chases share a target. Each target of the
+/// first chase is followed to its new point as the opponent moves it.
+fn several_targets(game: &Game, span: Cycle, moves: &[(usize, Classified)]) -> bool {
+    let Some((first, chase)) = moves.first() else {
+        return false;
+    };
+    let all = game.moves();
+    let one_piece_throughout = |target: Square| {
+        let mut at = target;
+        let mut later = moves[1..].iter().peekable();
+        for ply in first + 1..=span.last_ply {
+            let m = all[ply - 1];
+            if m.from == at {
+                at = m.to;
+            }
+            if let Some((_, c)) = later.next_if(|(p, _)| *p == ply) {
+                if !c.targets.contains(&at) {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    !chase.targets.iter().any(|&t| one_piece_throughout(t))
 }
 
 /// Asian rule 33, CXA 24.3: several pieces taking turns to chase one piece —

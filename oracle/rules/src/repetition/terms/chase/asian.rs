@@ -113,16 +113,21 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
         return ChaseAnalysis::default();
     }
     // The attacks the mover had before the move, its moved piece followed
-    // to its new point; when the move answers a check, those it had before
-    // that check.
+    // to its new point; when the move answers a check, also those it had
+    // before that check. A piece that gives check by stepping into an
+    // attack is not chased by the answer to the check: the attacker held
+    // that attack when the answer was made (term 3: the move must make the
+    // threat).
     let follow = |sq: Square| if sq == ctx.mv.from { ctx.mv.to } else { sq };
-    let before: &[Threat] = if ctx.answers_check {
+    let before_check: &[Threat] = if ctx.answers_check {
         ctx.threats_before_check()
     } else {
-        ctx.threats_before()
+        &[]
     };
-    let existing: Vec<(Square, Square)> = before
+    let existing: Vec<(Square, Square)> = ctx
+        .threats_before()
         .iter()
+        .chain(before_check)
         .map(|t| (follow(t.attacker), t.target))
         .collect();
     let mut analysis = ChaseAnalysis::default();
