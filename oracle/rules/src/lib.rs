@@ -1,4 +1,5 @@
 #![deny(missing_docs)]
+#![warn(clippy::must_use_candidate)]
 //! The xiangqi (象棋) rules oracle: 棋例 rulings under the rule editions.
 //!
 //! Built on `xq-core` (positions, moves, notation). This crate holds what an
