@@ -272,15 +272,16 @@ proptest! {
 }
 
 /// 拦 names every blocked piece. Here Red's cannon d3-d8 cuts both the
-/// black rook's way along rank 8 (i8 to c8, b8, a8) and the black
-/// elephant's way c9-e7 (its eye is d8): both are named, on the board and
-/// on the board turned round. (拦, 献 and 兑 used to name the first piece
+/// black rook's capture of the loose pawn on c8 and the black elephant's
+/// capture of the loose pawn on e7 (its eye is d8): both are named, on the
+/// board and on the board turned round. (The cut moves win material: a
+/// cut move that attacks nothing is no 拦, 24.6.) (拦, 献 and 兑 used to name the first piece
 /// found in move-generation order, which turned with the board; found by
 /// `rulings_mirror_with_the_board`.)
 #[test]
 fn every_blocked_piece_is_named_whichever_way_the_board_is_turned() {
     let start =
-        Position::from_fen("r1bak2n1/1c6r/8b/p1p1pcp1p/9/9/P1PCP1P1P/B7R/9/RN1AKABN1 b - - 3 10")
+        Position::from_fen("r1bak2n1/1cP5r/4P3b/p1p1pcp1p/9/9/P2C2P1P/B7R/9/RN1AKABN1 b - - 3 10")
             .unwrap();
     let cycle = iccs(&["b8b5", "d3d8", "b5b8", "d8d3"]);
     let ed = edition::get("cxa-2020").unwrap();
