@@ -88,6 +88,14 @@ async function setEdition(id) {
   await ready();
 }
 const text = (sel) => page.locator(sel).innerText();
+// The move list's rows are drawn with content-visibility: auto, so a row
+// just built has no rendered text until a frame has placed it (its
+// innerText is empty): read what it shows after the next frame, as a
+// reader would see it.
+const shown = async (locator) => {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return locator.innerText();
+};
 const ply = async () => Number(await page.evaluate(() => document.documentElement.dataset.ply));
 
 /** No serious or critical axe-core violation on the screen as it is. */
@@ -236,7 +244,7 @@ test('a perpetual check (GBK PGN in Chinese notation): step to the ruling, read 
   assert.equal(await page.locator('#welcome').isVisible(), false);
   assert.match(await text('#game-title'), /红方棋手 — 黑方棋手/);
   assert.equal(await page.locator('#movelist .mv').count(), 8);
-  assert.equal(await page.locator('#movelist .mv').first().innerText(), '车四平五');
+  assert.equal(await shown(page.locator('#movelist .mv').first()), '车四平五');
   assert.equal(await page.locator('#movelist .mv[data-ply="8"] .mark.repetition').count(), 1);
   assert.equal(await page.locator('#timeline .tick.repetition').count(), 1);
   await page.keyboard.press('Home');
@@ -277,7 +285,7 @@ test('a perpetual check (GBK PGN in Chinese notation): step to the ruling, read 
   assert.match(en, /0-1/);
   assert.equal(await page.locator('#open').innerText(), 'Open record');
   // The English page writes moves in WXF, and Red's files in Arabic.
-  assert.equal(await page.locator('#movelist .mv').first().innerText(), 'R4=5');
+  assert.equal(await shown(page.locator('#movelist .mv').first()), 'R4=5');
   assert.equal(await page.locator('#board .file-bottom').first().textContent(), '9');
   assert.match(await text('#clauses'), /perpetual check loses \(长将\)/);
   await shot('03-perpetual-check-en');
@@ -396,16 +404,16 @@ test('variations and comments are shown, and a variation is one click away', asy
   await loading();
   await v.click();
   await ready();
-  assert.equal(await page.locator('#movelist .mv[data-ply="2"]').innerText(), '马２进３');
+  assert.equal(await shown(page.locator('#movelist .mv[data-ply="2"]')), '马２进３');
   assert.equal(await page.locator('#line-note').isVisible(), true);
   // The main line is now the alternative, one click back.
-  assert.match(await page.locator('#movelist .variation .var').innerText(), /马８进７/);
+  assert.match(await shown(page.locator('#movelist .variation .var')), /马８进７/);
   await shot('07-variation');
   await axe('variation (zh, desktop)');
   await loading();
   await page.locator('#movelist .variation .var').click();
   await ready();
-  assert.equal(await page.locator('#movelist .mv[data-ply="2"]').innerText(), '马８进７');
+  assert.equal(await shown(page.locator('#movelist .mv[data-ply="2"]')), '马８进７');
 });
 
 test('players and events from a record are drawn on a machine without CJK fonts (the names font), not as empty boxes', async () => {
@@ -422,11 +430,11 @@ test('the notation switch: traditional characters, WXF, ICCS', async () => {
   await reset();
   await open('variations.pgn');
   await page.selectOption('#notation', 'traditional');
-  assert.equal(await page.locator('#movelist .mv[data-ply="3"]').innerText(), '馬二進三');
+  assert.equal(await shown(page.locator('#movelist .mv[data-ply="3"]')), '馬二進三');
   await page.selectOption('#notation', 'wxf');
-  assert.equal(await page.locator('#movelist .mv[data-ply="1"]').innerText(), 'C2=5');
+  assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), 'C2=5');
   await page.selectOption('#notation', 'iccs');
-  assert.equal(await page.locator('#movelist .mv[data-ply="1"]').innerText(), 'h2e2');
+  assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), 'h2e2');
   await page.selectOption('#notation', 'chinese');
 });
 
@@ -583,7 +591,7 @@ test('entering moves: a refused click names the rule; a move over a record makes
   await ready();
   assert.match(await text('#message'), /新开变着/);
   assert.equal(await page.locator('#movelist .mv').count(), 2);
-  assert.match(await page.locator('#movelist .variation .var').innerText(), /主线.*将５平６/);
+  assert.match(await shown(page.locator('#movelist .variation .var')), /主线.*将５平６/);
   // Take back: the entered move goes, the record's eight moves are there.
   await loading();
   await page.click('#take-back');
@@ -651,7 +659,7 @@ test('keyboard only (defect 8): open a file, reach the moves with Tab, enter a m
   // The record's own first move: followed, not a new branch.
   assert.equal(await ply(), 1);
   assert.equal(await page.locator('#movelist .mv').count(), 8);
-  assert.equal(await page.locator('#movelist .mv.current').innerText(), '车二进二');
+  assert.equal(await shown(page.locator('#movelist .mv.current')), '车二进二');
   await page.click('#enter');
   // Esc in a textarea closes its dialog.
   await page.click('#paste-open');
