@@ -14,6 +14,11 @@ use xq_harness::runner::{Settings, Status};
 use common::{load, perft_cases, python, run, scratch_suite, status_of};
 
 const SECOND: Duration = Duration::from_secs(1);
+/// What a (re)started Python adapter gets to say it has started: Python
+/// starts slowly on a loaded machine, and a restart after a crash or a hang
+/// must not fail the next case for being slow (the request timeout is what
+/// these tests are about).
+const START_UP: Duration = Duration::from_secs(10);
 
 fn started(questions: &[&str]) -> Value {
     json!({"type": "started", "name": "scripted", "version": "0",
@@ -68,7 +73,7 @@ fn a_misbehaving_adapter_fails_its_cases_and_the_run_goes_on() {
     let timeout = Duration::from_millis(1500);
     let results = run(
         &suite,
-        python("misbehaving_adapter.py", &[], timeout),
+        python("misbehaving_adapter.py", &[], START_UP),
         Expectations::default(),
         settings(timeout),
     );
@@ -107,7 +112,7 @@ fn expected_failures_and_stale_expectations() {
     let timeout = Duration::from_millis(1500);
     let results = run(
         &suite,
-        python("misbehaving_adapter.py", &[], timeout),
+        python("misbehaving_adapter.py", &[], START_UP),
         expectations,
         settings(timeout),
     );
@@ -432,14 +437,16 @@ fn a_hanging_adapter_is_given_up_on() {
     ));
     let script = json!({"start": started(&["perft"]), "default": [{"sleep": 60}]});
     let timeout = Duration::from_millis(300);
-    let t = Instant::now();
     let r = run(
         &suite,
         scripted("give-up", script, timeout),
         Expectations::default(),
         settings(timeout),
     );
-    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+    // No wall-clock bound (five Python restarts take what the machine's load
+    // makes them take): the give-up message is written only by the path that
+    // answers without asking the adapter, so 25 of them are 25 timeouts not
+    // paid.
     assert!(r.iter().all(|r| r.status == Status::Error));
     let gave_up = r
         .iter()
