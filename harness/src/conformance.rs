@@ -733,6 +733,16 @@ pub fn main(suite: &Suite, dir: &Path, options: &mut Options) -> ExitCode {
             code = ExitCode::from(2);
         }
     }
+    // The implementation the command line names is the one the report is
+    // for: if it cannot start, the report tests nothing and must not pass
+    // (as an ordinary run exits 2 then). Among every implementation the
+    // repository reaches, one that is not installed here is only "not run".
+    if options.explicit {
+        if let Some(e) = outcomes.iter().find_map(|o| o.startup_error.as_ref()) {
+            eprintln!("xq-suite --report: the implementation did not start: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let failed: Vec<&str> = outcomes
         .iter()
         .filter(|o| o.failed(options.strict))

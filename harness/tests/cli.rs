@@ -470,4 +470,19 @@ fn the_report_honours_the_implementation_and_filters_and_fails_on_failures() {
     let md = std::fs::read_to_string(dir.join("implementations.md")).unwrap();
     assert!(!md.contains("perft.start.wrong"), "{md}");
     assert!(md.contains("| 1 / 0 / 0 |"), "{md}");
+    // A named implementation that cannot start: the report is written (it
+    // says "not run"), and the run exits 2, as an ordinary run does.
+    for (flag, command) in [
+        ("--adapter", "/nonexistent/adapter"),
+        ("--uci", "/nonexistent/engine"),
+    ] {
+        let c = code(&["--suite", suite, flag, command, "--report", d]);
+        assert_eq!(
+            format!("{c:?}"),
+            format!("{:?}", ExitCode::from(2)),
+            "{flag}"
+        );
+        let md = std::fs::read_to_string(dir.join("implementations.md")).unwrap();
+        assert!(md.contains("not run: "), "{md}");
+    }
 }
