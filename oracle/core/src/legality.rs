@@ -10,6 +10,7 @@ use crate::types::{Move, Piece, Role, Square};
 /// The rule a move breaks. [`IllegalMove::code`] gives the stable
 /// machine-readable name used in cases and in the JSON protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The move does not go anywhere.
     NullMove,

@@ -22,6 +22,7 @@ pub const MAX_DEPTH: u32 = 32;
 
 /// Why a perft was not computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PerftError {
     /// The depth asked for is beyond [`MAX_DEPTH`].
     TooDeep {

@@ -50,6 +50,7 @@ pub enum Location {
 
 /// What is wrong with a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The file holds no bytes (or only white space).
     Empty,
@@ -133,6 +134,7 @@ pub enum ErrorKind {
 /// Which piece of a text record is not well formed, with what the reader
 /// saw: typed, so that each language words it whole ([`ErrorKind::Syntax`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SyntaxDetail {
     /// A `{` comment that runs to the end of the game.
     UnclosedComment,
@@ -222,6 +224,7 @@ pub enum TagFault {
 
 /// Why a set-up board is not a legal position ([`ErrorKind::BadSetup`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SetupDetail {
     /// Two pieces stored on one square.
     TwoPieces {
@@ -434,12 +437,7 @@ impl RecordError {
             ErrorKind::BadFen { .. } => "bad-fen",
             ErrorKind::BadSetup(_) => "bad-setup",
             ErrorKind::SquareOutOfRange { .. } => "square-out-of-range",
-            ErrorKind::Move { ref error, .. } => match error {
-                ParseMoveError::Syntax { .. } => "unknown-notation",
-                ParseMoveError::NoSuchPiece { .. } => "no-such-piece",
-                ParseMoveError::Ambiguous { .. } => "ambiguous-move",
-                ParseMoveError::Illegal { .. } => "illegal-move",
-            },
+            ErrorKind::Move { ref error, .. } => error.code(),
             ErrorKind::IllegalMove { .. } => "illegal-move",
             ErrorKind::TooDeep { .. } => "too-deep",
             ErrorKind::Unwritable(_) => "unwritable",

@@ -18,11 +18,9 @@ use serde_json::Value;
 
 use xq_core::notation::{format_move, parse_move, ParseMoveError};
 use xq_core::Game;
-use xq_core::{FenError, Position, Validation};
+use xq_core::{Position, Validation};
 
 pub use xq_oracle::protocol::*;
-
-use xq_spec::ProblemCode;
 
 use crate::Lang;
 
@@ -116,14 +114,7 @@ fn answer_value(
     if req.question == Question::Position {
         let (valid, problems, message) = match Position::from_fen_with(&req.fen, validation) {
             Ok(_) => (true, None, None),
-            Err(FenError::Parse(e)) => {
-                (false, Some(vec![ProblemCode::Syntax]), Some(e.to_string()))
-            }
-            Err(FenError::Position(e)) => (
-                false,
-                Some(e.problems.iter().map(problem_code).collect()),
-                Some(e.to_string()),
-            ),
+            Err(e) => (false, Some(fen_problems(&e)), Some(e.to_string())),
         };
         return to_value(PositionAnswer {
             valid: Some(valid),

@@ -89,6 +89,9 @@ impl Zh for IllegalMove {
                 was_in_check: false,
             } => "送将（走后己方被将军）".into(),
             IllegalMove::KingsFacing => "帅将对面（白脸将）".into(),
+            // A case a later xq-core or xq-records adds (the type is
+            // non-exhaustive): its English words until it has Chinese ones.
+            _ => self.to_string(),
         }
     }
 }
@@ -239,6 +242,9 @@ impl Zh for ParseMoveError {
                     format!("{}（{mv}）不合规则：{}", quote_zh(text, false), reason.zh())
                 }
             }
+            // A case a later xq-core or xq-records adds (the type is
+            // non-exhaustive): its English words until it has Chinese ones.
+            _ => self.to_string(),
         }
     }
 }
@@ -426,6 +432,9 @@ impl Zh for ErrorKind {
                 counter.range().1
             ),
             ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),
+            // A case a later xq-core or xq-records adds (the type is
+            // non-exhaustive): its English words until it has Chinese ones.
+            _ => self.to_string(),
         }
     }
 }
@@ -464,6 +473,9 @@ impl Zh for SyntaxDetail {
             } => format!(
                 "分支 {branch} 出自分支 {parent} 的第 {at_move} 着，分支 {parent} 没有这一着"
             ),
+            // A case a later xq-core or xq-records adds (the type is
+            // non-exhaustive): its English words until it has Chinese ones.
+            _ => self.to_string(),
         }
     }
 }
@@ -485,6 +497,9 @@ impl Zh for SetupDetail {
             SetupDetail::TwoPieces { square } => format!("{square} 上有两个棋子"),
             SetupDetail::UnknownPieceCode { code } => format!("未知的棋子代码 0x{code:02X}"),
             SetupDetail::Illegal(e) => e.zh(),
+            // A case a later xq-core or xq-records adds (the type is
+            // non-exhaustive): its English words until it has Chinese ones.
+            _ => self.to_string(),
         }
     }
 }

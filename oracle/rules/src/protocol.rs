@@ -26,6 +26,16 @@ pub fn problem_code(p: &SetupProblem) -> ProblemCode {
     }
 }
 
+/// The stable codes of what makes a FEN unusable (`position` answers):
+/// `syntax` for a text that is no FEN, else each setup problem.
+#[must_use]
+pub fn fen_problems(e: &xq_core::FenError) -> Vec<ProblemCode> {
+    match e {
+        xq_core::FenError::Parse(_) => vec![ProblemCode::Syntax],
+        xq_core::FenError::Position(p) => p.problems.iter().map(problem_code).collect(),
+    }
+}
+
 /// The rejection of a move text, as `convert` answers give it.
 #[must_use]
 pub fn rejection(e: &ParseMoveError) -> Rejection {
@@ -34,6 +44,8 @@ pub fn rejection(e: &ParseMoveError) -> Rejection {
         ParseMoveError::NoSuchPiece { .. } => Rejection::NoSuchPiece,
         ParseMoveError::Ambiguous { .. } => Rejection::Ambiguous,
         ParseMoveError::Illegal { .. } => Rejection::Illegal,
+        // A cause the core may name in a later version: still a rejection.
+        _ => Rejection::Unknown,
     }
 }
 

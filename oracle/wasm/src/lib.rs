@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use xq_cli::desk::api::LangArg;
-use xq_core::{FenError, Game, PlayError, PlayFault, Position, Validation};
+use xq_core::{Game, PlayError, PlayFault, Position, Validation};
 use xq_render::protocol::{
     self, Message, MessageReader, Question, Reply, Request, PROTOCOL_VERSION,
 };
@@ -291,14 +291,10 @@ fn validation(relaxed: bool) -> Validation {
 fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, Error> {
     let fen = fen.map(str::trim).filter(|f| !f.is_empty());
     Position::from_fen_with(fen.unwrap_or("startpos"), validation(relaxed)).map_err(|e| {
-        let problems: Vec<Value> = match &e {
-            FenError::Parse(_) => vec![to_value(xq_spec::ProblemCode::Syntax)],
-            FenError::Position(p) => p
-                .problems
-                .iter()
-                .map(|p| to_value(protocol::problem_code(p)))
-                .collect(),
-        };
+        let problems: Vec<Value> = protocol::fen_problems(&e)
+            .into_iter()
+            .map(to_value)
+            .collect();
         Error::new("bad-fen", e.to_string()).with("problems", Value::Array(problems))
     })
 }

@@ -293,6 +293,11 @@ pub fn game_view(
             en: e.to_string(),
             zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
         },
+        // A cause a later xq-oracle adds (the type is non-exhaustive).
+        _ => DeskError::BadMoves {
+            en: e.to_string(),
+            zh: e.to_string(),
+        },
     })?;
     // The moves that could be played: all but an illegal last one.
     let mut game = Game::new(start.clone());

@@ -83,6 +83,7 @@ impl fmt::Display for Notation {
 
 /// A move text that does not name a legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// The text is not a move in any of the notations.
     Syntax {
@@ -125,6 +126,18 @@ impl ParseMoveError {
             | ParseMoveError::NoSuchPiece { text, .. }
             | ParseMoveError::Ambiguous { text, .. }
             | ParseMoveError::Illegal { text, .. } => text,
+        }
+    }
+
+    /// The stable machine-readable name of what is wrong, as records and
+    /// the CLI's JSON report it.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseMoveError::Syntax { .. } => "unknown-notation",
+            ParseMoveError::NoSuchPiece { .. } => "no-such-piece",
+            ParseMoveError::Ambiguous { .. } => "ambiguous-move",
+            ParseMoveError::Illegal { .. } => "illegal-move",
         }
     }
 }

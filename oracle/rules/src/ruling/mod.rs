@@ -291,6 +291,7 @@ impl Serialize for Ruling {
 
 /// Why a record cannot be ruled on.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RecordError {
     /// A move is not a move at all, names no piece or several, or moves
     /// nothing or the opponent's piece: the record is broken, not a
