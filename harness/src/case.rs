@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 use xq_core::game::split_moves;
-use xq_core::{Position, Square, Validation};
+use xq_core::{Position, Validation};
 use xq_spec::protocol::{Question, QuestionKind, Request};
 use xq_spec::Notation;
 
@@ -667,10 +667,9 @@ fn check_case(
 /// A move claimed legal must at least be an ICCS move of one of the
 /// mover's pieces; whether it is legal is the implementation's business.
 fn movable(pos: &Position, m: &str) -> Result<(), String> {
-    if !is_iccs(m) {
+    let Some(from) = crate::history::parse_iccs(m).map(|mv| mv.from) else {
         return Err("is not an ICCS move such as h2e2".into());
-    }
-    let from = Square::from_iccs(&m[..2]).expect("checked");
+    };
     match pos.piece_at(from) {
         Some(p) if p.color == pos.turn() => Ok(()),
         Some(_) => Err(format!(

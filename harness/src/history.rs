@@ -5,7 +5,7 @@
 //! its ICCS beside it in the case file (`moves_iccs`, `move_iccs`), and a
 //! test of the data (`tests/written_notation.rs`) checks that the two agree.
 
-use xq_core::{IllegalMove, Move, Position, Square};
+use xq_core::{IllegalMove, Move, Position};
 
 /// Exactly the canonical ICCS form: lowercase file, rank digit, twice.
 pub fn is_iccs(m: &str) -> bool {
@@ -17,15 +17,14 @@ pub fn is_iccs(m: &str) -> bool {
         && b[3].is_ascii_digit()
 }
 
-/// The move a canonical ICCS text names, legal or not.
+/// The move a canonical ICCS text names, legal or not: xq-core's reading
+/// of ICCS coordinates, refused unless the text is already canonical (the
+/// core's reader also takes upper case).
 pub fn parse_iccs(text: &str) -> Option<Move> {
     if !is_iccs(text) {
         return None;
     }
-    Some(Move::new(
-        Square::from_iccs(&text[..2])?,
-        Square::from_iccs(&text[2..])?,
-    ))
+    text.parse().ok()
 }
 
 /// Why a move of a history cannot be played.
