@@ -47,7 +47,9 @@ export function httpBackend(base = '') {
     try {
       res = await fetch(base + path, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: raw ? { 'Content-Type': 'application/octet-stream' } : { 'Content-Type': 'application/json' },
+        // A GET sends no headers of its own: it is then the request the
+        // page's head preloads (index.html), and its answer is that one.
+        headers: body === undefined ? undefined : raw ? { 'Content-Type': 'application/octet-stream' } : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
         signal,
       });

@@ -769,12 +769,15 @@ async function main() {
   // before, Chromium kept its first fallback (a font without CJK: empty
   // boxes) in some elements of the static page even after the font had
   // loaded.
-  if (document.fonts && document.fonts.load) {
-    await Promise.race([
-      document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}),
-      new Promise((r) => setTimeout(r, 100)),
-    ]);
-  }
+  // The editions and names (preloaded by the page's head) are awaited in
+  // the same 100 ms: with them the first frame is the usable page, and the
+  // page is not drawn once for the frame and again for them.
+  const font = document.fonts && document.fonts.load
+    ? document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}) : null;
+  await Promise.race([
+    Promise.all([font, asked.catch(() => {})]),
+    new Promise((r) => setTimeout(r, 100)),
+  ]);
   applyWords();
   drawMain();
   drawWelcome();
