@@ -5,12 +5,13 @@
 #    RUNS times, default 3): time to an interactive page, a 400-ply game
 #    with 40 repetition points loaded (server time, fetch-to-marked, total),
 #    the frame after each step, and the library table of a 300-game CBL
-#    (written with the records writer) opened and filtered.
+#    (written with the records writer) opened and filtered, and the size
+#    of that library's listing (POST /api/record).
 # 2. Availability under 33 slow clients: 33 connections that send a
 #    request head a byte every 300 ms (and reconnect when cut off), while
 #    one ordinary client asks /api/info every 50 ms for 10 s; the share
 #    answered 200. Set XQ_BEFORE=path/to/an/older/xq to run the same against
-#    it, side by side.
+#    it, side by side (the browser runs of 1 take turns with it, run by run).
 # 3. Peak memory (VmHWM) of the desk after the worst uploads its limits
 #    allow: a 16 MiB one-game PGN (the reader's per-game cap) with a long
 #    comment, one with a 3.3-million-ply main line (the worst: the reader's
@@ -40,10 +41,28 @@ LIBRARY_OUT=$out/library-300.cbl cargo test -q --release -p xq-cli --test desk_b
 url=$(start_desk target/release/xq)
 pids+=("$(cat "$out/pid")")
 echo "desk at $url; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+# With XQ_BEFORE, its desk (and the page it serves) takes turns with this
+# one, run by run, so that a change in the machine's load falls on each alike.
+desks=("this:$url")
+if [ -n "${XQ_BEFORE:-}" ]; then
+  before_url=$(start_desk "$XQ_BEFORE")
+  pids+=("$(cat "$out/pid")")
+  desks+=("XQ_BEFORE:$before_url")
+fi
+library_json() { # URL -> bytes and time of the library's listing
+  local host=${1#http://}; host=${host%/}
+  curl -s -o /dev/null -w '%{size_download} bytes in %{time_total} s' -H 'Expect:' -H "Host: $host" \
+    --data-binary @"$out/library-300.cbl" "${1}api/record"
+}
+for d in "${desks[@]}"; do
+  echo "library listing (300-game CBL), ${d%%:*}: $(library_json "${d#*:}")"
+done
 for i in $(seq "$runs"); do
-  (cd oracle/cli/desk/e2e && DESK_URL=$url SCREENSHOTS=$out/shots LIBRARY=$out/library-300.cbl \
-    node --test-reporter=spec --test-name-pattern="starts offline|400-ply|300-game" desk.test.mjs 2>&1) | grep -o 'timings (ms): .*' \
-    | sed "s/^/run $i: /"
+  for d in "${desks[@]}"; do
+    (cd oracle/cli/desk/e2e && DESK_URL=${d#*:} SCREENSHOTS=$out/shots LIBRARY=$out/library-300.cbl \
+      node --test-reporter=spec --test-name-pattern="starts offline|400-ply|300-game" desk.test.mjs 2>&1) | grep -o 'timings (ms): .*' \
+      | sed "s/^/run $i (${d%%:*}): /"
+  done
 done
 
 slow_clients() { # URL -> "served/asked (percent)"
@@ -93,9 +112,7 @@ PY
 echo "availability under 33 slow clients:"
 echo "  this desk:   $(slow_clients "$url")"
 if [ -n "${XQ_BEFORE:-}" ]; then
-  before=$(start_desk "$XQ_BEFORE")
-  pids+=("$(cat "$out/pid")")
-  echo "  XQ_BEFORE:   $(slow_clients "$before")"
+  echo "  XQ_BEFORE:   $(slow_clients "$before_url")"
 fi
 
 peak_after_upload() { # FILE -> VmHWM of a fresh desk after uploading FILE

@@ -103,6 +103,12 @@ const swaps = [
     `<link rel="icon" href="${await dataUrl('favicon.svg', 'image/svg+xml')}" type="image/svg+xml">`],
   ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
   ['<link rel="preload" href="fonts/xq-text.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
+  // The served page's early asks of the oracle: the static page carries the answers.
+  [`<!-- The oracle's editions and names, asked while the page loads: the page
+     is usable once it holds them (js/backend.js asks the same URLs). -->
+<link rel="preload" href="api/info" as="fetch" crossorigin>
+<link rel="preload" href="api/words" as="fetch" crossorigin>
+`, ''],
   ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
   ['<script defer src="js/fonts.js"></script>',
     `<script>${script(FONT_FACES)}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>`],

@@ -364,7 +364,9 @@ fn records_of_every_format_are_read_from_uploaded_bytes() {
     // The real XQF sample: 柳大华's 110-ply game, 0-1.
     let xqf = upload(&std::fs::read(records_data("v10.xqf")).unwrap());
     assert_eq!(xqf["format"], "xqf");
-    let g = &xqf["games"][0];
+    assert_eq!(xqf["games"][0]["plies"], 110);
+    // The listing carries the first game in full: the page opens it at once.
+    let g = &xqf["first"];
     assert_eq!(g["moves"].as_array().unwrap().len(), 110);
     assert_eq!(g["moves"][0], "c3c4");
     assert_eq!(g["tags"]["red"], "柳大华");
@@ -376,16 +378,87 @@ fn records_of_every_format_are_read_from_uploaded_bytes() {
     assert_eq!(page["games"][0]["tags"]["red"], "王天一");
     // A file of four games: one ends with an illegal move (kept, for the
     // ruling on it), one is bad: the games, and why not the other.
-    let multi = upload(&std::fs::read(records_data("multi.pgn")).unwrap());
+    let multi_bytes = std::fs::read(records_data("multi.pgn")).unwrap();
+    let multi = upload(&multi_bytes);
     assert_eq!(multi["games"].as_array().unwrap().len(), 3);
-    assert_eq!(multi["games"][1]["moves"], json!(["h2e2", "h9g7", "e2e9"]));
+    assert_eq!(multi["games"][1]["plies"], 3);
+    let n = multi["games"][1]["game"].as_u64().unwrap();
+    let one = desk.request("POST", &format!("/api/record?game={n}"), &multi_bytes);
+    assert_eq!(one.status, 200, "{one:?}");
+    assert_eq!(one.json()["game"]["moves"], json!(["h2e2", "h9g7", "e2e9"]));
     assert_eq!(multi["errors"].as_array().unwrap().len(), 1);
     assert_eq!(multi["errors"][0]["game"], 3);
     // The browser tests' fixtures: a GBK PGN, ruled on through the API.
     let check = upload(&fixture("perpetual-check-gbk.pgn"));
-    let g = &check["games"][0];
+    let g = &check["first"];
     let (_, v) = desk.post_json("/api/game", &json!({"fen": g["fen"], "moves": g["moves"]}));
     assert_eq!(v["points"][0]["ruling"]["reason"], "perpetual-check");
+}
+
+/// Issue 22: a library's listing is each game's header row (no moves, no
+/// tree: 1.58 MB for a 300-game CBL when it carried them); a game's moves
+/// and tree come when it is asked for by number, and every game's moves
+/// for the scan of ruling points.
+#[test]
+fn a_library_is_listed_by_headers_and_each_game_fetched_when_opened() {
+    let desk = Desk::start(&[]);
+    let games: String = (1..=5)
+        .map(|i| {
+            let moves = ["h2e2 h9g7", "b2e2 b9c7 h0g2", "c3c4", "h2e2 h7e7 h0g2 h9g7", "g3g4 c6c5 b0c2 b9c7 b2b6"]
+                [i - 1];
+            format!("[Game \"Chinese Chess\"]\n[Red \"Red {i}\"]\n[Black \"Black {i}\"]\n[Event \"Cup\"]\n[Result \"*\"]\n\n{moves} {{note {i}}} *\n\n")
+        })
+        .collect();
+    let a = desk.request("POST", "/api/record", games.as_bytes());
+    assert_eq!(a.status, 200, "{a:?}");
+    let list = a.json();
+    let rows = list["games"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["game"], i + 1);
+        assert_eq!(row["tags"]["red"], format!("Red {}", i + 1));
+        assert!(
+            row.get("moves").is_none() && row.get("line").is_none(),
+            "{row}"
+        );
+    }
+    assert_eq!(
+        rows.iter()
+            .map(|r| r["plies"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [2, 3, 1, 4, 5]
+    );
+    assert_eq!(list["first"]["moves"], json!(["h2e2", "h9g7"]));
+    // Game 4, in full, with its comment in the tree.
+    let a = desk.request("POST", "/api/record?game=4", games.as_bytes());
+    assert_eq!(a.status, 200, "{a:?}");
+    let g = &a.json()["game"];
+    assert_eq!(g["game"], 4);
+    assert_eq!(g["tags"]["black"], "Black 4");
+    assert_eq!(g["moves"], json!(["h2e2", "h7e7", "h0g2", "h9g7"]));
+    assert_eq!(g["line"]["moves"][1]["chinese"], "炮８平５");
+    assert_eq!(g["line"]["moves"][3]["comment"], "note 4");
+    // Every game's moves, for the scan of ruling points.
+    let a = desk.request("POST", "/api/record?moves", games.as_bytes());
+    assert_eq!(a.status, 200, "{a:?}");
+    let all = a.json();
+    assert_eq!(all["games"][2]["moves"], json!(["c3c4"]));
+    assert_eq!(all["games"][4]["game"], 5);
+    assert!(all["games"][0].get("line").is_none());
+    // A game the file does not hold, or a query the desk does not know.
+    for (query, says) in [
+        ("?game=6", "no game 6 (it holds 5)"),
+        ("?game=0", "game=N"),
+        ("?game=x", "game=N"),
+        ("?all", "game=N"),
+    ] {
+        let a = desk.request("POST", &format!("/api/record{query}"), games.as_bytes());
+        assert_eq!(a.status, 422, "{query}: {a:?}");
+        let (code, en, zh) = a.error();
+        assert_eq!(code, "bad-record");
+        assert!(en.contains(says), "{query}: {en}");
+        assert!(zh.starts_with("无法读取棋谱"), "{zh}");
+    }
 }
 
 #[test]
@@ -406,7 +479,7 @@ fn a_pgn_written_by_the_desk_reads_back_as_the_same_game() {
     let back = desk
         .request("POST", "/api/record", a.body.as_bytes())
         .json();
-    let g = &back["games"][0];
+    let g = &back["first"];
     let moves: Vec<&str> = g["moves"]
         .as_array()
         .unwrap()
@@ -430,7 +503,7 @@ fn a_record_longer_than_the_desk_rules_on_is_sent_cut_and_says_so() {
     let pgn = format!("[Game \"Chinese Chess\"]\n\n{shuffle}*\n");
     let a = desk.request("POST", "/api/record", pgn.as_bytes());
     assert_eq!(a.status, 200, "{a:?}");
-    let g = &a.json()["games"][0];
+    let g = &a.json()["first"];
     assert_eq!(g["moves"].as_array().unwrap().len(), 2000);
     assert_eq!(g["line"]["moves"].as_array().unwrap().len(), 2000);
     assert_eq!(g["truncated"]["plies"], 2100);
@@ -467,7 +540,8 @@ fn garbage_records_get_a_message_that_says_where() {
     let a = desk.request("POST", "/api/record", &fixture("malformed.pgn"));
     assert_eq!(a.status, 200, "{a:?}");
     let v = a.json();
-    let g = &v["games"][0];
+    assert_eq!(v["games"][0]["cut"], v["first"]["cut"]);
+    let g = &v["first"];
     assert_eq!(g["moves"], json!(["h2e2"]));
     assert_eq!(g["cut"]["ply"], 2);
     assert!(

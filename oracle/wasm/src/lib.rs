@@ -141,7 +141,8 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
             let a: RuleArg = arg(input)?;
             rule(&a)
         }
-        "readRecord" => xq_cli::desk::api::record(input).map_err(desk_error),
+        "readRecord" => xq_cli::desk::api::record_for(input, xq_cli::desk::api::RecordAsk::Full)
+            .map_err(desk_error),
         "ruleRecord" => rule_record(input),
         "words" => Ok(xq_cli::desk::words::words()),
         // The desk's API (spec/CLI.md), for the static desk: the same
@@ -152,7 +153,14 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
             let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
             xq_cli::desk::api::game(input, never).map_err(desk_error)
         }
-        "desk/record" => xq_cli::desk::api::record(input).map_err(desk_error),
+        // `desk/record?game=N` and `desk/record?moves`: the query as the
+        // desk's server takes it.
+        m if m == "desk/record" || m.starts_with("desk/record?") => {
+            let query = m.split_once('?').map(|(_, q)| q);
+            xq_cli::desk::api::RecordAsk::from_query(query)
+                .and_then(|ask| xq_cli::desk::api::record_for(input, ask))
+                .map_err(desk_error)
+        }
         "desk/position" => xq_cli::desk::api::position(input).map_err(desk_error),
         "desk/move" => xq_cli::desk::api::check_move(input).map_err(desk_error),
         "desk/pgn" => xq_cli::desk::api::pgn(input)

@@ -565,6 +565,62 @@ test('defect 4 and the library: one dialog at a time, a table with search, next 
   assert.match(await text('#lib-pos'), /第 3\/8 局/);
 });
 
+test('issue 22: a library lists its games by their headers; a game opened is fetched then, and shows its moves', async () => {
+  await reset();
+  const asked = [];
+  const listen = (r) => { if (r.url().includes('/api/record')) asked.push(new globalThis.URL(r.url()).search); };
+  page.on('request', listen);
+  try {
+    const listing = STATIC ? null : page.waitForResponse((r) => r.url().endsWith('/api/record'));
+    await loading();
+    await page.setInputFiles('#file', path.join(FIXTURES, 'library.pgn'));
+    await page.locator('#library-dialog').waitFor({ state: 'visible' });
+    await ready();
+    if (listing) {
+      // The listing: a header row per game, no moves; the first game, which
+      // the page opens at once, in full.
+      const body = await (await listing).json();
+      assert.equal(body.games.length, 8);
+      assert.deepEqual(body.games.filter((g) => g.moves || g.line).map((g) => g.game), []);
+      assert.deepEqual(body.games.map((g) => g.plies), [8, 8, 8, 6, 4, 4, 4, 4]);
+      assert.equal(body.first.moves.length, 8);
+    }
+    // The Plies column comes from the header rows.
+    assert.equal(await page.locator('#lib-table tbody tr[data-game="5"] td').nth(6).innerText(), '4');
+    const askedFor = (n) => (STATIC
+      ? page.evaluate((n) => performance.getEntriesByName(`oracle-record?game=${n}`).length, n)
+      : asked.filter((q) => q === `?game=${n}`).length);
+    assert.equal(await askedFor(6), 0, 'no game is fetched before it is opened');
+    // Game 6 (Wang Wu – Zhao Liu): its four moves come when it is opened.
+    await loading();
+    await page.click('#lib-table .lib-load[data-game="5"]');
+    await ready();
+    assert.equal(await page.locator('#library-dialog').isVisible(), false);
+    assert.match(await text('#lib-pos'), /第 6\/8 局/);
+    assert.equal(await page.locator('#movelist .mv').count(), 4);
+    assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), '炮八平五');
+    assert.equal(await shown(page.locator('#movelist .mv[data-ply="4"]')), '车１平２');
+    assert.equal(await askedFor(6), 1, 'game 6 was fetched when opened');
+    await page.keyboard.press('End');
+    assert.match(await text('#ply-label'), /第 4 着/);
+    await shot('13-library-game');
+    await axe('a library game (zh, desktop)');
+    // Back to it from another game: fetched once, kept while the library is open.
+    await loading();
+    await page.click('#lib-next');
+    await ready();
+    assert.equal(await page.locator('#movelist .mv').count(), 4);
+    assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), '兵七进一');
+    await loading();
+    await page.click('#lib-prev');
+    await ready();
+    assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), '炮八平五');
+    assert.equal(await askedFor(6), 1, 'game 6 is not fetched twice');
+  } finally {
+    page.off('request', listen);
+  }
+});
+
 // ------------------------------------------------------------ at the board
 
 test('entering moves: a refused click names the rule; a move over a record makes a branch; take back, undo, redo', async () => {
@@ -982,6 +1038,9 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
   await page.locator('#library-dialog').waitFor({ state: 'visible' });
   timings.library300Open = Date.now() - began;
   await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 300);
+  // The first game, ruled and drawn beneath the table meanwhile, is on the
+  // board: the keystrokes below time the table alone.
+  await ready();
   // A CBL holds no game dates (its header has no such field): the page
   // says so beside an empty Date column.
   assert.match(await text('#lib-count'), /300 \/ 300 局（CBR\/CBL 格式不记对局日期）/);
@@ -1012,5 +1071,15 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
     return { median: ms[2], max: ms[4] };
   });
   await shot('22-library-300');
-  await page.keyboard.press('Escape');
+  // A game opened from the table: its moves are asked for then (issue 22).
+  await page.fill('#lib-search', '');
+  await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 300);
+  await loading();
+  const opened = Date.now();
+  await page.click('#lib-table .lib-load[data-game="249"]');
+  await ready();
+  timings.library300Game = Date.now() - opened;
+  assert.match(await text('#lib-pos'), /第 250\/300 局/);
+  assert.ok((await page.locator('#movelist .mv').count()) >= 40, 'the game shows its moves');
+  await shot('23-library-300-game');
 });

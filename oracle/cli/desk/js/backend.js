@@ -15,6 +15,12 @@
 //   rule(game, {edition, lang, signal})
 //                               every ply and every ruling point of a line
 //   readRecord(bytes)           the games of a record file or pasted text
+//                               (bytes: a Blob, an ArrayBuffer or bytes),
+//                               listed: each game's header row, and the
+//                               first game in full (`first`)
+//   readGame(bytes, n)          game number n of the file, in full: its
+//                               moves and tree (asked when it is opened)
+//   readMoves(bytes)            every game's start and moves in ICCS
 //   position(fen, relaxed)      a FEN checked, with its legal moves
 //   checkMove(fen, iccs, relaxed)
 //                               may this move be played here, and why not
@@ -41,7 +47,9 @@ export function httpBackend(base = '') {
     try {
       res = await fetch(base + path, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: raw ? { 'Content-Type': 'application/octet-stream' } : { 'Content-Type': 'application/json' },
+        // A GET sends no headers of its own: it is then the request the
+        // page's head preloads (index.html), and its answer is that one.
+        headers: body === undefined ? undefined : raw ? { 'Content-Type': 'application/octet-stream' } : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
         signal,
       });
@@ -67,6 +75,8 @@ export function httpBackend(base = '') {
       relaxed: !!game.relaxed, recorded: game.recorded || null,
     }, { signal }),
     readRecord: (bytes) => call('/api/record', bytes, { raw: true }),
+    readGame: (bytes, n) => call(`/api/record?game=${n}`, bytes, { raw: true }),
+    readMoves: (bytes) => call('/api/record?moves', bytes, { raw: true }),
     position: (fen, relaxed) => call('/api/position', { fen, relaxed: !!relaxed }),
     checkMove: (fen, move, relaxed) => call('/api/move', { fen, move, relaxed: !!relaxed }),
     pgn: (game, tags) => call('/api/pgn', { fen: game.fen, moves: game.moves, relaxed: true, tags }, { text: true }),
@@ -121,6 +131,11 @@ const NO_MODULE = {
   en: 'The oracle module (xq.wasm) could not be loaded.',
   zh: '无法加载裁判程序（xq.wasm）。',
 };
+
+/** A record's bytes for the module, from a Blob, an ArrayBuffer or bytes. */
+async function bytesOf(data) {
+  return new Uint8Array(data instanceof Blob ? await data.arrayBuffer() : data);
+}
 
 const aborted = () => new DOMException('The ruling was superseded.', 'AbortError');
 
@@ -239,7 +254,9 @@ export function wasmBackend() {
       view.millis = performance.now() - began;
       return view;
     },
-    readRecord: (bytes) => call('record', new Uint8Array(bytes), { raw: true }),
+    readRecord: async (bytes) => call('record', await bytesOf(bytes), { raw: true }),
+    readGame: async (bytes, n) => call(`record?game=${n}`, await bytesOf(bytes), { raw: true }),
+    readMoves: async (bytes) => call('record?moves', await bytesOf(bytes), { raw: true }),
     position: (fen, relaxed) => call('position', { fen, relaxed: !!relaxed }),
     checkMove: (fen, move, relaxed) => call('move', { fen, move, relaxed: !!relaxed }),
     pgn: (game, tags) => call('pgn', { fen: game.fen, moves: game.moves, relaxed: true, tags }),

@@ -8,7 +8,8 @@
 // before writing its words (js/main.js). The faces are made from desk.css's
 // own @font-face rules, so the rules stay the one place that names them:
 // from the bytes when a rule carries them (the static desk's data: URLs,
-// decoded at once), else from the rule's file, fetched now. A rule with a
+// decoded at once), else the rule's own face is loaded now, from the file
+// the head preloads. A rule with a
 // unicode-range is left to the browser, which loads it only when a text
 // needs one of its characters (the larger names font).
 (() => {
@@ -28,9 +29,16 @@
       const bytes = /base64,([^"')]+)/.exec(src);
       const file = !bytes && /url\(["']?([^"')]+)["']?\)/.exec(src);
       if (!bytes && !file) continue;
-      const face = new FontFace(family, bytes ? decode(bytes[1]) : `url("${new URL(file[1], sheet.href || document.baseURI).href}")`, descriptors);
-      document.fonts.add(face);
-      if (!bytes) face.load().catch(() => {});
+      if (!bytes) {
+        // The rule's own face, loaded now: it is given the bytes the head
+        // preloads (a face made here from the URL fetched the file a second
+        // time, which the page then waited for).
+        for (const f of document.fonts) {
+          if (f.family.replace(/["']/g, '') === family && f.status === 'unloaded') f.load().catch(() => {});
+        }
+        continue;
+      }
+      document.fonts.add(new FontFace(family, decode(bytes[1]), descriptors));
     }
   }
 })();

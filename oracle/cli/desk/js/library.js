@@ -10,8 +10,26 @@ import { headRow, cell } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
-export function setLibrary(data) {
-  S.library = { games: data.games, errors: data.errors, more: data.more, format: data.format, index: 0, points: new Map(), scanning: false };
+/** A library as the backend lists it: each game's header row (`games`),
+ * the first game in full (`first`). A game's moves and tree are asked of
+ * the backend when it is opened (`gameAt`), from the file's bytes, which
+ * the page keeps while the library is open: the listing of a large
+ * library stays small, and quick to read and draw. */
+export function setLibrary(data, bytes) {
+  const full = new Map();
+  if (data.first) full.set(0, data.first);
+  S.library = { games: data.games, errors: data.errors, more: data.more, format: data.format, index: 0, points: new Map(), scanning: false, bytes, full };
+}
+
+/** Game `i` of the library in full: its moves and tree, asked of the
+ * backend (`read(bytes, n)` resolves to `{game}`) the first time. */
+export async function gameAt(L, i, read) {
+  let g = L.full.get(i);
+  if (!g) {
+    g = (await read(L.bytes, L.games[i].game)).game;
+    L.full.set(i, g);
+  }
+  return g;
 }
 
 /** CBR and CBL (象棋桥) records hold no date of the game: their header's
@@ -55,7 +73,7 @@ function row(g, i, L, w) {
   first.appendChild(b);
   tr.appendChild(first);
   const pts = L.points.get(i);
-  for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.moves.length), pts === undefined ? '…' : String(pts)]) cell(tr, v || '');
+  for (const v of [t.red, t.black, t.event || t.title, t.date, resultText(t.result), String(g.plies), pts === undefined ? '…' : String(pts)]) cell(tr, v || '');
   return tr;
 }
 
@@ -97,20 +115,29 @@ export function drawLibrary() {
 
 /**
  * Rules every game not yet ruled, one at a time, and redraws as the
- * counts come in. `rule(game)` resolves to a view; stops when the dialog
+ * counts come in. `moves(bytes)` resolves to every game's start and
+ * moves (asked once), `rule(game)` to a view; stops when the dialog
  * closes or another library is opened.
  */
-export async function scanPoints(rule) {
+export async function scanPoints(moves, rule) {
   const L = S.library;
   if (!L || L.scanning) return;
   L.scanning = true;
   const todo = L.games.map((g, i) => i).filter((i) => !L.points.has(i));
   let done = L.games.length - todo.length;
+  if (todo.length && !L.lines) {
+    try {
+      L.lines = new Map((await moves(L.bytes)).games.map((g) => [g.game, g]));
+    } catch (e) {
+      L.scanning = false;
+      throw e;
+    }
+  }
   for (const i of todo) {
     if (S.library !== L || !$('library-dialog').open || !$('lib-only').checked) break;
     $('lib-status').textContent = W().libScanning(done, L.games.length);
     try {
-      const v = await rule(L.games[i]);
+      const v = await rule(L.lines.get(L.games[i].game));
       L.points.set(i, v.points.filter((p) => p.kind !== 'end').length);
     } catch (_) {
       L.points.set(i, 0);

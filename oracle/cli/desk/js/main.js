@@ -12,7 +12,7 @@ import { NOTATIONS, NOTATION_NAMES, moveText } from './notation.js';
 import { drawBoard, drawGrid, parseFen, toFen, GLYPH } from './board.js';
 import { drawMoves, drawTimeline, markCurrent, moveCursor } from './movelist.js';
 import { drawPoints, drawRuling, drawSummary, drawChanges, drawCompare, selectedPoint, fenAt } from './ruling.js';
-import { setLibrary, drawLibrary, shownGames, scanPoints } from './library.js';
+import { setLibrary, drawLibrary, shownGames, scanPoints, gameAt } from './library.js';
 import * as report from './report.js';
 import * as share from './share.js';
 
@@ -227,6 +227,16 @@ function selectPoint(i, jump) {
 
 // ------------------------------------------------------------ records
 
+/** A file's bytes, held in memory as a Blob: the library's games are read
+ * from them again as each is opened (a File is read from the disk when it
+ * is sent, and fails once the file is moved or changed). A Blob, unlike an
+ * ArrayBuffer, is sent without blocking the page's thread: Chromium spent
+ * 100-500 ms on it for a 1.3 MB library (two cores, under load). */
+async function held(f) {
+  return new Blob([await f.arrayBuffer()]);
+}
+
+/** `bytes`: the record as a Blob. */
 async function readRecord(bytes) {
   let data;
   try {
@@ -243,7 +253,7 @@ async function readRecord(bytes) {
     root.dataset.ready = 'refused';
     return;
   }
-  setLibrary(data);
+  setLibrary(data, bytes);
   let note = data.games.length > 1 ? W().loadedGames(data.games.length) : '';
   if (data.errors.length) {
     const first = data.errors[0];
@@ -261,9 +271,11 @@ async function readRecord(bytes) {
 
 async function loadLibraryGame(i) {
   const L = S.library;
-  const g = L && L.games[i];
-  if (!g) return;
+  if (!L || !L.games[i]) return;
   L.index = i;
+  // The listing holds each game's header; its moves are asked for now.
+  const g = await gameAt(L, i, backend.readGame);
+  if (S.library !== L || L.index !== i) return;
   await loadGame({
     fen: g.fen, tags: g.tags, recorded: g.tags.result === '*' ? null : g.tags.result, relaxed: true,
     root: g.line ? st.treeOf(g.line) : st.treeOfMoves(g.moves), cut: g.cut || null,
@@ -510,14 +522,14 @@ function wire() {
       return;
     }
     say('');
-    try { await readRecord(await f.arrayBuffer()); } catch (e) { sayError(e); }
+    try { await readRecord(await held(f)); } catch (e) { sayError(e); }
     ev.target.value = '';
   });
   document.addEventListener('dragover', (ev) => { ev.preventDefault(); });
   document.addEventListener('drop', async (ev) => {
     ev.preventDefault();
     const f = ev.dataTransfer && ev.dataTransfer.files[0];
-    if (f) { say(''); try { await readRecord(await f.arrayBuffer()); } catch (e) { sayError(e); } }
+    if (f) { say(''); try { await readRecord(await held(f)); } catch (e) { sayError(e); } }
   });
   $('paste-open').addEventListener('click', () => openDialog('paste-dialog'));
   $('fen-open').addEventListener('click', () => {
@@ -530,7 +542,7 @@ function wire() {
     ev.preventDefault();
     say('');
     $('paste-dialog').close();
-    try { await readRecord(new TextEncoder().encode($('paste-text').value)); } catch (e) { sayError(e); }
+    try { await readRecord(new Blob([$('paste-text').value])); } catch (e) { sayError(e); }
   });
   $('fen-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -556,7 +568,7 @@ function wire() {
   $('lib-search').addEventListener('input', drawLibrary);
   $('lib-only').addEventListener('change', () => {
     drawLibrary();
-    if ($('lib-only').checked) scanPoints((g) => backend.rule({ fen: g.fen, moves: g.moves, relaxed: true }, { edition: S.edition, lang: S.lang })).catch(sayError);
+    if ($('lib-only').checked) scanPoints(backend.readMoves, (g) => backend.rule({ fen: g.fen, moves: g.moves, relaxed: true }, { edition: S.edition, lang: S.lang })).catch(sayError);
   });
   $('lib-table').addEventListener('click', async (ev) => {
     const b = ev.target.closest('[data-game]');
@@ -757,12 +769,15 @@ async function main() {
   // before, Chromium kept its first fallback (a font without CJK: empty
   // boxes) in some elements of the static page even after the font had
   // loaded.
-  if (document.fonts && document.fonts.load) {
-    await Promise.race([
-      document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}),
-      new Promise((r) => setTimeout(r, 100)),
-    ]);
-  }
+  // The editions and names (preloaded by the page's head) are awaited in
+  // the same 100 ms: with them the first frame is the usable page, and the
+  // page is not drawn once for the frame and again for them.
+  const font = document.fonts && document.fonts.load
+    ? document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}) : null;
+  await Promise.race([
+    Promise.all([font, asked.catch(() => {})]),
+    new Promise((r) => setTimeout(r, 100)),
+  ]);
   applyWords();
   drawMain();
   drawWelcome();

@@ -301,38 +301,119 @@ pub fn pgn(body: &[u8]) -> Result<String, DeskError> {
     Ok(write_pgn(&record, &PgnOptions::default()))
 }
 
+/// What `POST /api/record` is asked for (its query, `spec/CLI.md`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RecordAsk {
+    /// No query: the library's listing — each game's header row (players,
+    /// event, date, result, plies …), and the first game in full (`first`),
+    /// which the page opens at once. A game's moves are not sent with the
+    /// listing: the page asks for a game when it is opened.
+    List,
+    /// `?game=N`: the game numbered `N` (its `game` in the listing) in full:
+    /// its start, its moves in ICCS and its tree (`line`).
+    Game(usize),
+    /// `?moves`: every game's start and main line in ICCS, no more (what
+    /// ruling each game needs, for "only games with ruling points").
+    Moves,
+    /// Every game in full in one answer (the npm package's `readRecord`).
+    Full,
+}
+
+impl RecordAsk {
+    /// The ask a request's query names; `None` is the listing.
+    pub fn from_query(query: Option<&str>) -> Result<RecordAsk, DeskError> {
+        let Some(q) = query.filter(|q| !q.is_empty()) else {
+            return Ok(RecordAsk::List);
+        };
+        if q == "moves" {
+            return Ok(RecordAsk::Moves);
+        }
+        match q.strip_prefix("game=").map(str::parse::<usize>) {
+            Some(Ok(n)) if n >= 1 => Ok(RecordAsk::Game(n)),
+            _ => {
+                let q = xq_core::excerpt::Excerpt(q);
+                Err(DeskError::BadRecord {
+                    en: format!(
+                        "the query must be game=N (a game's number, from 1) or moves, not {q}"
+                    ),
+                    zh: format!("查询应为 game=N（棋局序号，从 1 起）或 moves，而不是 {q}"),
+                })
+            }
+        }
+    }
+}
+
 /// `POST /api/record`: the bytes of a record file (any format the reader
-/// knows) or pasted text; the games it holds, ready for `/api/game`.
+/// knows) or pasted text; the games it holds, listed.
 pub fn record(body: &[u8]) -> Result<Value, DeskError> {
+    record_for(body, RecordAsk::List)
+}
+
+/// `POST /api/record` with its query: the listing, one game, every game's
+/// moves, or every game in full ([`RecordAsk`]). The file is read again
+/// for each ask (the desk keeps nothing between requests): reading is
+/// cheap beside writing each move's notations, which only a game asked for
+/// in full pays.
+pub fn record_for(body: &[u8], ask: RecordAsk) -> Result<Value, DeskError> {
     let reader = xq_records::read_bytes(body);
     let format = reader.format();
     let mut games = Vec::new();
+    let mut first = None;
     let mut errors = Vec::new();
+    let mut listed = 0;
     let mut more = false;
     for (i, item) in reader.enumerate() {
-        if games.len() + errors.len() == MAX_GAMES {
+        if listed + errors.len() == MAX_GAMES {
             more = true;
             break;
         }
-        match item {
-            Ok(r) => games.push(record_json(&r, i + 1)),
+        let (r, n, cut) = match &item {
+            Ok(r) => (r, i + 1, None),
             // A record cut short by a bad move: what came before it is
             // shown and ruled, and the page says where and why it breaks.
             Err(e) if e.partial().is_some() => {
                 let partial = e.partial().expect("a partial record");
-                let mut g = record_json(partial, e.game.unwrap_or(i + 1));
-                g["cut"] = json!({
+                let cut = json!({
                     "ply": e.ply.unwrap_or(partial.main.moves.len() + 1),
                     "code": e.code(),
                     "en": crate::message::one_line(&e.to_string()),
                     "zh": crate::message::one_line(&e.speak(Lang::Zh)),
                 });
-                games.push(g);
+                (partial, e.game.unwrap_or(i + 1), Some(cut))
             }
-            Err(e) => errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.speak(Lang::Zh))})),
+            Err(e) => {
+                errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.speak(Lang::Zh))}));
+                continue;
+            }
+        };
+        listed += 1;
+        match ask {
+            RecordAsk::Game(want) if want == n => {
+                return Ok(json!({"format": format.name(), "game": game_json(r, n, cut)}));
+            }
+            RecordAsk::Game(_) => {}
+            RecordAsk::List => {
+                if first.is_none() {
+                    first = Some(game_json(r, n, cut.clone()));
+                }
+                games.push(head_json(r, n, cut));
+            }
+            RecordAsk::Moves => {
+                games.push(json!({"game": n, "fen": r.start.fen(), "moves": moves_json(r)}));
+            }
+            RecordAsk::Full => games.push(game_json(r, n, cut)),
         }
     }
-    if games.is_empty() {
+    if let RecordAsk::Game(want) = ask {
+        if listed > 0 {
+            let more = if more { "+" } else { "" };
+            return Err(DeskError::BadRecord {
+                en: format!("the file holds no game {want} (it holds {listed}{more})"),
+                zh: format!("文件中没有第 {want} 局（共 {listed}{more} 局）"),
+            });
+        }
+    }
+    if listed == 0 {
         let first = |lang: &str, none: &str| {
             errors
                 .first()
@@ -345,7 +426,11 @@ pub fn record(body: &[u8]) -> Result<Value, DeskError> {
             zh: first("zh", "文件中没有棋局"),
         });
     }
-    Ok(json!({"format": format.name(), "games": games, "errors": errors, "more": more}))
+    let mut v = json!({"format": format.name(), "games": games, "errors": errors, "more": more});
+    if let Some(first) = first {
+        v["first"] = first;
+    }
+    Ok(v)
 }
 
 /// The most moves of one game's tree (main line and variations) sent to
@@ -400,35 +485,60 @@ fn line_json(line: &Line, at: &Position, budget: &mut usize) -> Value {
     v
 }
 
-fn record_json(r: &Record, n: usize) -> Value {
-    let t = &r.tags;
+/// A game's main line in ICCS, as `/api/game` takes it. A record ending
+/// with an illegal move: the move goes with the others, and `/api/game`
+/// rules on it as it does for typed moves.
+fn moves_json(r: &Record) -> Vec<String> {
     let plies = r.main.moves.len();
     let mut moves: Vec<String> = r
         .main_moves()
         .take(MAX_PLIES)
         .map(|m| m.to_string())
         .collect();
-    // A record ending with an illegal move: the move goes with the others,
-    // and `/api/game` rules on it as it does for typed moves.
     if plies < MAX_PLIES {
         moves.extend(r.illegal_final.as_ref().map(|l| l.mv.to_string()));
     }
-    let mut budget = MAX_TREE_MOVES;
-    let line = line_json(&r.main, &r.start, &mut budget);
+    moves
+}
+
+fn tags_json(t: &Tags) -> Value {
+    json!({
+        "title": t.title, "event": t.event, "site": t.site, "date": t.date,
+        "round": t.round, "red": t.red, "black": t.black,
+        "result": t.result.as_str(),
+    })
+}
+
+/// A game's row in the library's listing: its number, header, plies (the
+/// main line's, with an illegal last move), variations, and where a bad
+/// move cut it.
+fn head_json(r: &Record, n: usize, cut: Option<Value>) -> Value {
+    let plies = r.main.moves.len() + usize::from(r.illegal_final.is_some());
     let mut v = json!({
         "game": n,
-        "fen": r.start.fen(),
-        "moves": moves,
-        "line": line,
-        "encoding": r.source.encoding.to_string(),
+        "plies": plies,
         "variations": r.variation_count(),
-        "warnings": crate::records::warnings_json(r),
-        "tags": {
-            "title": t.title, "event": t.event, "site": t.site, "date": t.date,
-            "round": t.round, "red": t.red, "black": t.black,
-            "result": t.result.as_str(),
-        },
+        "tags": tags_json(&r.tags),
     });
+    if let Some(cut) = cut {
+        v["cut"] = cut;
+    }
+    v
+}
+
+/// A game in full: its header row with its start, its moves in ICCS, its
+/// tree (`line`), encoding and the reader's warnings.
+fn game_json(r: &Record, n: usize, cut: Option<Value>) -> Value {
+    let plies = r.main.moves.len();
+    let moves = moves_json(r);
+    let mut budget = MAX_TREE_MOVES;
+    let line = line_json(&r.main, &r.start, &mut budget);
+    let mut v = head_json(r, n, cut);
+    v["fen"] = json!(r.start.fen());
+    v["moves"] = json!(moves);
+    v["line"] = line;
+    v["encoding"] = json!(r.source.encoding.to_string());
+    v["warnings"] = crate::records::warnings_json(r);
     if plies > MAX_PLIES || budget == 0 {
         v["truncated"] = json!({
             "plies": plies,

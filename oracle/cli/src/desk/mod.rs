@@ -373,8 +373,11 @@ fn route(
             })
         }
         "/api/record" if post => {
+            let ask = api::RecordAsk::from_query(req.query.as_deref())?;
             let body = body.to_vec();
-            heavy(stream, &config.records, move |_| api::record(&body))
+            heavy(stream, &config.records, move |_| {
+                api::record_for(&body, ask)
+            })
         }
         "/api/position" if post => answer(api::position(body)?),
         "/api/move" if post => answer(api::check_move(body)?),
