@@ -60,15 +60,12 @@ pub fn classify(ctx: &MoveContext) -> Option<Classified> {
     let to = ctx.mv.to;
     let s = &ctx.search;
     let us = ctx.mover.color;
-    let before_passed = ctx.before.passed();
-    // A mutual attack that stood before the move is not the move's offer.
+    // A mutual attack that stood on the board before the move is not the
+    // move's offer (read on the board, pins aside, so that it holds when
+    // the move answers a check and the opponent cannot be asked to pass).
     let stood = |mine: Square, theirs: Square| {
-        before_passed.as_ref().is_some_and(|b| {
-            s.captures(ctx.before)
-                .iter()
-                .any(|c| c.from == mine && c.to == theirs)
-                && s.captures(b).iter().any(|c| c.from == theirs && c.to == mine)
-        })
+        ctx.before.attackers(theirs, us).contains(&mine)
+            && ctx.before.attackers(mine, us.other()).contains(&theirs)
     };
     let mut takers: Vec<Square> = Vec::new();
     for c in s.captures(ctx.after) {
