@@ -49,17 +49,35 @@ pub fn trade_offered(
             .any(|c| c.from == theirs && c.to == mine && s.costs_nothing(ctx.after, c, accounting))
 }
 
-/// 兑: the moved piece is offered in a trade to a piece it attacks in turn;
-/// every such piece is named.
+/// 兑: the move offers a trade. The moved piece is offered to a piece it
+/// attacks in turn, or the move opens a trade between another of the
+/// mover's pieces and an enemy piece of the same kind that did not stand
+/// before it (a rook that becomes a cannon's screen, a piece that steps off
+/// a line: 24.4 asks that the move make the trade possible, not that the
+/// moved piece be one of the traded; 图13). Every enemy piece offered a
+/// trade is named.
 pub fn classify(ctx: &MoveContext) -> Option<Classified> {
     let to = ctx.mv.to;
-    let takers: Vec<_> = ctx
-        .search
-        .captures(ctx.after)
-        .into_iter()
-        .filter(|c| c.to == to)
-        .filter(|c| trade_offered(ctx, to, c.from, Accounting::Figures))
-        .map(|c| c.from)
-        .collect();
+    let s = &ctx.search;
+    let us = ctx.mover.color;
+    // A mutual attack that stood on the board before the move is not the
+    // move's offer (read on the board, pins aside, so that it holds when
+    // the move answers a check and the opponent cannot be asked to pass).
+    let stood = |mine: Square, theirs: Square| {
+        ctx.before.attackers(theirs, us).contains(&mine)
+            && ctx.before.attackers(mine, us.other()).contains(&theirs)
+    };
+    let mut takers: Vec<Square> = Vec::new();
+    for c in s.captures(ctx.after) {
+        let mine = c.to;
+        if ctx.after.piece_at(mine).is_none_or(|p| p.color != us) {
+            continue;
+        }
+        let offered = trade_offered(ctx, mine, c.from, Accounting::Figures)
+            && (mine == to || !stood(mine, c.from));
+        if offered && !takers.contains(&c.from) {
+            takers.push(c.from);
+        }
+    }
     (!takers.is_empty()).then(|| Classified::new(MoveKind::Exchange, takers))
 }
