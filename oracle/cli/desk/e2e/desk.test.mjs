@@ -290,6 +290,13 @@ test('a perpetual check (GBK PGN in Chinese notation): step to the ruling, read 
   assert.match(await text('#clauses'), /perpetual check loses \(长将\)/);
   await shot('03-perpetual-check-en');
   await axe('ruling (en, desktop)');
+  // Defect 6, the Language menu: after the choice the arrow keys step
+  // through the game, and the language stays.
+  const at = await ply();
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await ply(), at - 1);
+  assert.equal(await page.inputValue('#lang'), 'en');
+  await page.keyboard.press('ArrowRight');
   await setLang('zh');
 });
 
@@ -435,6 +442,13 @@ test('the notation switch: traditional characters, WXF, ICCS', async () => {
   assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), 'C2=5');
   await page.selectOption('#notation', 'iccs');
   assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), 'h2e2');
+  // Defect 6, the Notation menu: after the choice the arrow keys step
+  // through the game, and the notation stays.
+  await page.keyboard.press('Home');
+  await page.selectOption('#notation', 'wxf');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await ply(), 1);
+  assert.equal(await page.inputValue('#notation'), 'wxf');
   await page.selectOption('#notation', 'chinese');
 });
 
