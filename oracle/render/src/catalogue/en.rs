@@ -5,9 +5,13 @@ use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
-use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+use xq_oracle::ruling::{
+    Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, Procedure, RulingReason, SearchReport,
+    SideRuling,
+};
 
-use super::{Catalogue, CycleFacts, IllegalFacts, Verdict};
+use super::{grouped, Catalogue, CycleFacts, IllegalFacts, Verdict};
+use crate::words::Agreement;
 
 pub(crate) struct En;
 
@@ -380,6 +384,67 @@ impl Catalogue for En {
             FollowUp::RecordEnds { cycles } => format!(
                 "Then: the record ends with the repetition standing ({cycles} more cycle(s))."
             ),
+        }
+    }
+
+    fn cycle_fact(&self, c: &CycleInfo) -> String {
+        format!(
+            "plies {}–{}, position seen {} times, {}; {}",
+            c.first_ply,
+            c.last_ply,
+            c.occurrences,
+            if c.adjudicable {
+                "count reached"
+            } else {
+                "count not reached"
+            },
+            match c.procedure {
+                Procedure::Claim => "on a player's claim",
+                _ => "ruled by the arbiter unasked",
+            }
+        )
+    }
+
+    fn search_fact(&self, s: &SearchReport) -> String {
+        format!(
+            "kill: mates by checks up to {} moves; chase: up to {} checks before the capture; {} positions per move, {} per cycle; {}",
+            s.kill_depth,
+            s.check_win_depth,
+            grouped(s.nodes_per_move),
+            grouped(s.nodes_per_cycle),
+            if s.incomplete_plies.is_empty() {
+                "every move fully examined".to_string()
+            } else {
+                format!("not fully examined: plies {}", list(&s.incomplete_plies))
+            }
+        )
+    }
+
+    fn natural_limit_fact(&self, l: &LimitState) -> String {
+        let who: Vec<String> = l.claimable_by.iter().map(|c| cap(c.name())).collect();
+        format!(
+            "{} plies without a capture (the edition's limit: {} rounds); Red counts {} moves ({} checks), Black {} ({} checks); {}",
+            l.plies_without_capture,
+            l.rounds,
+            l.red.counted,
+            l.red.checks,
+            l.black.counted,
+            l.black.checks,
+            if who.is_empty() {
+                "no claim is valid yet".to_string()
+            } else {
+                format!("a draw may be claimed by {}", who.join(" or "))
+            }
+        )
+    }
+
+    fn agreement(&self, a: Agreement) -> &'static str {
+        match a {
+            Agreement::Agrees => "agrees with the ruling",
+            Agreement::Claimable => "the rules' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands",
+            Agreement::Disagrees => "disagrees with the ruling",
+            Agreement::OffBoard => "not decided on the board: the recorded result (resignation, agreement, time) stands",
+            Agreement::NaturalLimit => "the natural move limit was reached: a draw (on a claim)",
         }
     }
 }

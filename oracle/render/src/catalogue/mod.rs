@@ -12,8 +12,11 @@ use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
-use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+use xq_oracle::ruling::{
+    Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, RulingReason, SearchReport, SideRuling,
+};
 
+use crate::words::Agreement;
 use crate::Lang;
 
 mod en;
@@ -149,4 +152,40 @@ pub(crate) trait Catalogue: Sync {
     /// What happened after a repetition ruling; `claim`: the ruling waits
     /// for a player's claim; `result` is the wire form.
     fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String;
+
+    // The desk's facts, one line each.
+    /// A cycle: its plies, how often the position was seen, whether the
+    /// count is reached, who starts the ruling.
+    fn cycle_fact(&self, c: &CycleInfo) -> String;
+    /// The bounds of a ruling's searches and what they did not finish.
+    fn search_fact(&self, s: &SearchReport) -> String;
+    /// The natural limit's count and who may claim it.
+    fn natural_limit_fact(&self, l: &LimitState) -> String;
+    /// How a record's result stands beside the rules'.
+    fn agreement(&self, a: Agreement) -> &'static str;
+}
+
+/// `1234567` as `1,234,567`: both languages group a count of positions
+/// by thousands.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut s = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(d);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1000), "1,000");
+        assert_eq!(super::grouped(4_000_000), "4,000,000");
+    }
 }

@@ -5,9 +5,13 @@ use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
-use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+use xq_oracle::ruling::{
+    Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, Procedure, RulingReason, SearchReport,
+    SideRuling,
+};
 
-use super::{Catalogue, CycleFacts, IllegalFacts, Verdict};
+use super::{grouped, Catalogue, CycleFacts, IllegalFacts, Verdict};
+use crate::words::Agreement;
 
 pub(crate) struct Zh;
 
@@ -354,6 +358,67 @@ impl Catalogue for Zh {
             FollowUp::RecordEnds { cycles } => {
                 format!("其后：棋谱于循环中结束（又循环 {cycles} 次）。")
             }
+        }
+    }
+
+    fn cycle_fact(&self, c: &CycleInfo) -> String {
+        format!(
+            "第 {}–{} 着，局面出现 {} 次，{}；{}",
+            c.first_ply,
+            c.last_ply,
+            c.occurrences,
+            if c.adjudicable {
+                "已达待判"
+            } else {
+                "未达待判次数"
+            },
+            match c.procedure {
+                Procedure::Claim => "由棋手提出",
+                _ => "由裁判主动判定",
+            }
+        )
+    }
+
+    fn search_fact(&self, s: &SearchReport) -> String {
+        format!(
+            "杀：连将杀最多 {} 步；捉：得子前最多 {} 将；每着 {} 个局面，整个循环 {} 个局面；{}",
+            s.kill_depth,
+            s.check_win_depth,
+            grouped(s.nodes_per_move),
+            grouped(s.nodes_per_cycle),
+            if s.incomplete_plies.is_empty() {
+                "全部查尽".to_string()
+            } else {
+                format!("未查尽的着法：第 {} 着", list(&s.incomplete_plies))
+            }
+        )
+    }
+
+    fn natural_limit_fact(&self, l: &LimitState) -> String {
+        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
+        format!(
+            "{} 着未吃子（本规则限 {} 回合）；红方计 {} 着（其中将 {}），黑方计 {} 着（其中将 {}）；{}",
+            l.plies_without_capture,
+            l.rounds,
+            l.red.counted,
+            l.red.checks,
+            l.black.counted,
+            l.black.checks,
+            if who.is_empty() {
+                "尚不能提出判和".to_string()
+            } else {
+                format!("可由{}提出判和", who.join("、"))
+            }
+        )
+    }
+
+    fn agreement(&self, a: Agreement) -> &'static str {
+        match a {
+            Agreement::Agrees => "与裁决相符",
+            Agreement::Claimable => "规则结果须经提请，棋谱所记（议和、认负、超时等）成立",
+            Agreement::Disagrees => "与裁决不符",
+            Agreement::OffBoard => "棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立",
+            Agreement::NaturalLimit => "已达自然限着，和棋（经提出）",
         }
     }
 }
