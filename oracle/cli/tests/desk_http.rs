@@ -238,9 +238,10 @@ fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
         // The sentences the page places come written in the language: the
         // position has stood three times (start, ply 4, ply 8), the count
         // of the default edition, whose ruling waits for a claim.
-        let (cycle, search) = (
+        let (cycle, search, follow) = (
             p["cycle_text"].as_str().unwrap(),
             p["search_text"].as_str().unwrap(),
+            p["follow_up_text"].as_str().unwrap(),
         );
         assert_eq!(p["natural_limit_text"], Value::Null);
         if lang == "zh" {
@@ -249,12 +250,14 @@ fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
                 "{cycle}"
             );
             assert!(search.ends_with("全部查尽"), "{search}");
+            assert!(follow.contains("仍可提请"), "{follow}");
         } else {
             assert!(
                 cycle.contains("position seen 3 times, count reached; on a player's claim"),
                 "{cycle}"
             );
             assert!(search.ends_with("every move fully examined"), "{search}");
+            assert!(follow.contains("may still be claimed"), "{follow}");
         }
         // No result recorded: nothing to compare.
         assert_eq!(v["agreement"], Value::Null);

@@ -24,6 +24,15 @@ fn times(n: u32) -> String {
     }
 }
 
+/// "1 more cycle", "2 more cycles".
+fn more_cycles(n: usize) -> String {
+    if n == 1 {
+        "1 more cycle".into()
+    } else {
+        format!("{n} more cycles")
+    }
+}
+
 fn cap(s: &str) -> String {
     let mut c = s.chars();
     c.next()
@@ -372,17 +381,35 @@ impl Catalogue for En {
     }
 
     fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String {
+        let nobody = if claim { ", nobody having claimed" } else { "" };
+        let claimable = if claim {
+            "; the ruling may still be claimed"
+        } else {
+            ""
+        };
         match *f {
+            FollowUp::Varied { ply, by, cycles: 0 } => format!(
+                "Then: {} left the cycle at ply {ply}, before another full cycle{nobody}.",
+                cap(by.name())
+            ),
             FollowUp::Varied { ply, by, cycles } => format!(
-                "Then: {} left the cycle at ply {ply}, after {cycles} more cycle(s){}.",
+                "Then: {} left the cycle at ply {ply}, after {}{nobody}.",
                 cap(by.name()),
-                if claim { ", nobody having claimed" } else { "" }
+                more_cycles(cycles)
+            ),
+            FollowUp::Lost { ply, cycles: 0 } => format!(
+                "The edition allows no further cycle: the ruling took effect at once, at ply {ply} ({result})."
             ),
             FollowUp::Lost { ply, cycles } => format!(
-                "Then: the repetition went on for {cycles} more cycle(s), beyond what the edition allows: the ruling took effect at ply {ply} ({result})."
+                "Then: the repetition went on for {}, beyond what the edition allows: the ruling took effect at ply {ply} ({result}).",
+                more_cycles(cycles)
             ),
+            FollowUp::RecordEnds { cycles: 0 } => {
+                format!("Then: the record ends at the ruling, the repetition standing{claimable}.")
+            }
             FollowUp::RecordEnds { cycles } => format!(
-                "Then: the record ends with the repetition standing ({cycles} more cycle(s))."
+                "Then: the record ends with the repetition standing ({}){claimable}.",
+                more_cycles(cycles)
             ),
         }
     }

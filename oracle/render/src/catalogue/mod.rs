@@ -181,6 +181,83 @@ pub(crate) fn grouped(n: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use xq_core::Color;
+    use xq_oracle::ruling::FollowUp;
+
+    use super::of;
+    use crate::Lang;
+
+    /// What follows a ruling, in each language; `claim`: the ruling waits
+    /// for a player's claim.
+    fn said(f: FollowUp, claim: bool) -> [String; 2] {
+        [Lang::Zh, Lang::En].map(|l| of(l).follow_up(&f, claim, "0-1"))
+    }
+
+    #[test]
+    fn a_ruling_that_takes_effect_at_once_counts_no_further_cycle() {
+        // Perpetual check under an edition that gives no further cycle and
+        // whose arbiter rules unasked: the loss is the ruling itself.
+        let [zh, en] = said(FollowUp::Lost { ply: 8, cycles: 0 }, false);
+        assert_eq!(zh, "本规则不许再循环：裁决于第 8 着即时生效（0-1）。");
+        assert_eq!(
+            en,
+            "The edition allows no further cycle: the ruling took effect at once, at ply 8 (0-1)."
+        );
+        // A loss after further cycles counts them.
+        let [zh, en] = said(FollowUp::Lost { ply: 16, cycles: 2 }, false);
+        assert!(zh.contains("继续循环 2 次"), "{zh}");
+        assert!(en.contains("went on for 2 more cycles,"), "{en}");
+    }
+
+    #[test]
+    fn a_record_ending_at_a_claimable_ruling_says_it_may_still_be_claimed() {
+        let [zh, en] = said(FollowUp::RecordEnds { cycles: 0 }, true);
+        assert_eq!(zh, "其后：棋谱于裁决处结束，循环局面仍在，裁决仍可提请。");
+        assert_eq!(
+            en,
+            "Then: the record ends at the ruling, the repetition standing; the ruling may still be claimed."
+        );
+        let [zh, en] = said(FollowUp::RecordEnds { cycles: 1 }, true);
+        assert_eq!(zh, "其后：棋谱于循环中结束（又循环 1 次），裁决仍可提请。");
+        assert_eq!(
+            en,
+            "Then: the record ends with the repetition standing (1 more cycle); the ruling may still be claimed."
+        );
+        // Where the arbiter rules unasked there is nothing to claim.
+        let [zh, en] = said(FollowUp::RecordEnds { cycles: 0 }, false);
+        assert!(!zh.contains("提请") && !zh.contains('0'), "{zh}");
+        assert!(!en.contains("claim") && !en.contains('0'), "{en}");
+    }
+
+    #[test]
+    fn a_side_that_varies_at_once_played_no_further_cycle() {
+        let f = FollowUp::Varied {
+            ply: 9,
+            by: Color::Red,
+            cycles: 0,
+        };
+        let [zh, en] = said(f, true);
+        assert_eq!(
+            zh,
+            "其后：红方于第 9 着变着（未再循环，其间无人提请裁决）。"
+        );
+        assert_eq!(
+            en,
+            "Then: Red left the cycle at ply 9, before another full cycle, nobody having claimed."
+        );
+        let f = FollowUp::Varied {
+            ply: 13,
+            by: Color::Black,
+            cycles: 1,
+        };
+        let [zh, en] = said(f, false);
+        assert_eq!(zh, "其后：黑方于第 13 着变着（此前又循环 1 次）。");
+        assert_eq!(
+            en,
+            "Then: Black left the cycle at ply 13, after 1 more cycle."
+        );
+    }
+
     #[test]
     fn counts_are_grouped_by_thousands() {
         assert_eq!(super::grouped(0), "0");

@@ -342,21 +342,32 @@ impl Catalogue for Zh {
     }
 
     fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String {
+        let nobody = if claim {
+            "，其间无人提请裁决"
+        } else {
+            ""
+        };
+        let claimable = if claim { "，裁决仍可提请" } else { "" };
         match *f {
-            FollowUp::Varied { ply, by, cycles } => format!(
-                "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{}）。",
-                by.name_zh(),
-                if claim {
-                    "，其间无人提请裁决"
-                } else {
-                    ""
-                }
+            FollowUp::Varied { ply, by, cycles: 0 } => format!(
+                "其后：{}于第 {ply} 着变着（未再循环{nobody}）。",
+                by.name_zh()
             ),
+            FollowUp::Varied { ply, by, cycles } => format!(
+                "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{nobody}）。",
+                by.name_zh()
+            ),
+            FollowUp::Lost { ply, cycles: 0 } => {
+                format!("本规则不许再循环：裁决于第 {ply} 着即时生效（{result}）。")
+            }
             FollowUp::Lost { ply, cycles } => format!(
                 "其后：继续循环 {cycles} 次，超出本规则允许，于第 {ply} 着按裁决判定（{result}）。"
             ),
+            FollowUp::RecordEnds { cycles: 0 } => {
+                format!("其后：棋谱于裁决处结束，循环局面仍在{claimable}。")
+            }
             FollowUp::RecordEnds { cycles } => {
-                format!("其后：棋谱于循环中结束（又循环 {cycles} 次）。")
+                format!("其后：棋谱于循环中结束（又循环 {cycles} 次）{claimable}。")
             }
         }
     }
