@@ -293,21 +293,9 @@ pub fn game_view(
     )
     .map_err(|e| match e {
         RecordError::Unplayable(p) => super::error::play_error(&p),
-        RecordError::MovesAfterIllegal {
-            ref illegal,
-            next_ply,
-            ref next,
-        } => DeskError::BadMoves {
+        _ => DeskError::BadMoves {
             en: e.to_string(),
-            zh: format!(
-                "第 {} 着违例，其后仍有着法（第 {next_ply} 着 {}）：违例着法须是棋谱的最后一着",
-                illegal.ply,
-                xq_core::excerpt::Excerpt(next)
-            ),
-        },
-        RecordError::NotRuled(ref p) => DeskError::BadMoves {
-            en: e.to_string(),
-            zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
+            zh: e.speak(Lang::Zh),
         },
     })?;
     // The moves that could be played: all but an illegal last one.

@@ -10,7 +10,7 @@ use xq_oracle::ruling::{
     SideRuling,
 };
 
-use super::{grouped, Catalogue, CycleFacts, IllegalFacts, Verdict};
+use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
 use crate::words::Agreement;
 
 pub(crate) struct En;
@@ -473,5 +473,151 @@ impl Catalogue for En {
             Agreement::OffBoard => "not decided on the board: the recorded result (resignation, agreement, time) stands",
             Agreement::NaturalLimit => "the natural move limit was reached: a draw (on a claim)",
         }
+    }
+}
+
+impl super::Report for En {
+    fn summary_counts(&self, files: usize, games: usize, ruled: usize, bad: usize) -> String {
+        format!("Summary: {files} file(s), {games} game(s): {ruled} ruled, {bad} bad record(s).")
+    }
+
+    fn summary_points(&self, p: [usize; 4]) -> String {
+        format!(
+            "Points: repetition {}, natural limit {}, illegal move {}, end {}.",
+            p[0], p[1], p[2], p[3]
+        )
+    }
+
+    fn summary_list(&self, what: SummaryList, items: &[String]) -> String {
+        let what = match what {
+            SummaryList::Reasons => "Rulings: ",
+            SummaryList::Results => "Results: ",
+        };
+        format!("{what}{}", items.join(", "))
+    }
+
+    fn summary_recorded(&self, c: &RecordedCounts) -> String {
+        format!(
+            "Recorded results: {} agree, {} claimable but not claimed, {} disagree, {} decided off the board (resignation, agreement, time), {} not stated; {} claimable repetition(s) played past unclaimed.",
+            c.agree, c.claimable, c.disagree, c.off_the_board, c.unrecorded, c.unclaimed
+        )
+    }
+
+    fn summary_reading(&self, cut: usize, headings: usize, warnings: &[String]) -> String {
+        format!(
+            "Reading: {cut} record(s) cut (ruled up to the break), {headings} heading entr(ies); warnings: {}.",
+            if warnings.is_empty() {
+                "none".into()
+            } else {
+                warnings.join(", ")
+            }
+        )
+    }
+
+    fn disagreement(
+        &self,
+        file: &str,
+        game: usize,
+        recorded: &str,
+        ruled: &str,
+        at: Option<usize>,
+    ) -> String {
+        let at = at.map_or(String::new(), |p| format!(", decided at ply {p}"));
+        format!("  {file} game {game}: recorded {recorded}, ruled {ruled}{at}")
+    }
+
+    fn more_games(&self, n: usize) -> String {
+        format!("  … and {n} more")
+    }
+
+    fn io_error(&self, e: &std::io::Error) -> String {
+        e.to_string()
+    }
+
+    fn cannot_read(&self, path: &str, e: &std::io::Error) -> String {
+        format!("{path}: cannot read it: {e}")
+    }
+
+    fn cannot_list(&self, path: &str, e: &std::io::Error) -> String {
+        format!("{path}: cannot list it: {e}")
+    }
+
+    fn cannot_list_entry(&self, e: &std::io::Error) -> String {
+        format!("cannot list an entry of the directory: {e}")
+    }
+
+    fn dangling_link(&self, e: &std::io::Error) -> String {
+        format!("a link that leads nowhere readable: {e}")
+    }
+
+    fn no_record_files(&self, path: &str, extensions: &str) -> String {
+        format!("{path}: the directory holds no record files ({extensions})")
+    }
+
+    fn too_deep(&self, depth: usize) -> String {
+        format!("directories nest deeper than {depth} levels: not walked further")
+    }
+
+    fn record_heading(&self, file: &str, game: usize) -> String {
+        format!("== {file}, game {game}")
+    }
+
+    fn heading_sep(&self) -> &'static str {
+        ", "
+    }
+
+    fn players(&self, red: &str, black: &str) -> String {
+        format!("{red} vs {black}")
+    }
+
+    fn record_unreadable(&self, why: &str) -> String {
+        format!("The record cannot be read: {why}")
+    }
+
+    fn record_cut(&self, why: &str, plies: usize) -> String {
+        format!("The record is cut: {why}; what follows rules only the {plies} plies before it.")
+    }
+
+    fn bad_record_line(&self, file: &str, why: &str, cut: bool) -> String {
+        if cut {
+            format!("{file}: {why} (cut: the plies before it are ruled)")
+        } else {
+            format!("{file}: {why}")
+        }
+    }
+
+    fn unruled(&self, format: &str, game: usize, why: &str) -> String {
+        format!("{format}, game {game}: {why}")
+    }
+
+    fn warnings_heading(&self, n: usize) -> String {
+        format!("\n{n} reading warning(s):\n")
+    }
+
+    fn variations_heading(&self, n: usize) -> String {
+        format!("\n{n} variation(s) (listed, not ruled):\n")
+    }
+
+    fn variation_line(&self, n: usize, from: usize, moves: &str, tail: &str) -> String {
+        format!("  {n}. from ply {from}: {moves}{tail}\n")
+    }
+
+    fn more_variations(&self, n: usize) -> String {
+        format!("  … and {n} more\n")
+    }
+
+    fn point_number(&self, i: usize, ply: usize) -> String {
+        format!("Point {i} (ply {ply})\n")
+    }
+
+    fn bad_games(&self, bad: usize, games: usize, jsonl: bool) -> String {
+        format!(
+            "{bad} of {games} game(s) could not be read or ruled ({})",
+            if jsonl {
+                "see their \"error\" fields"
+            } else {
+                "see above"
+            }
+        )
     }
 }

@@ -16,6 +16,7 @@ use xq_oracle::ruling::{
     Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, RulingReason, SearchReport, SideRuling,
 };
 
+pub(crate) use crate::report::{RecordedCounts, SummaryList};
 use crate::words::Agreement;
 use crate::Lang;
 
@@ -163,6 +164,85 @@ pub(crate) trait Catalogue: Sync {
     fn natural_limit_fact(&self, l: &LimitState) -> String;
     /// How a record's result stands beside the rules'.
     fn agreement(&self, a: Agreement) -> &'static str;
+}
+
+/// The words of `xq rule`'s reports on record files and of its errors,
+/// one method per phrase, as [`Catalogue`] for the rulings.
+pub(crate) trait Report: Sync {
+    /// An I/O error's reason (the system's own words where the language
+    /// has none for the kind).
+    fn io_error(&self, e: &std::io::Error) -> String;
+    /// A file or directory that cannot be read.
+    fn cannot_read(&self, path: &str, e: &std::io::Error) -> String;
+    /// A directory whose entries cannot be listed.
+    fn cannot_list(&self, path: &str, e: &std::io::Error) -> String;
+    /// An entry of a directory that cannot be listed.
+    fn cannot_list_entry(&self, e: &std::io::Error) -> String;
+    /// A link to nothing readable.
+    fn dangling_link(&self, e: &std::io::Error) -> String;
+    /// A directory with no record file among its `extensions`.
+    fn no_record_files(&self, path: &str, extensions: &str) -> String;
+    /// Directories nested deeper than `depth`.
+    fn too_deep(&self, depth: usize) -> String;
+    /// A game's heading, without the closing `==`.
+    fn record_heading(&self, file: &str, game: usize) -> String;
+    /// The separator between the heading's parts.
+    fn heading_sep(&self) -> &'static str;
+    /// The players, `red` against `black`.
+    fn players(&self, red: &str, black: &str) -> String;
+    /// A record that yields no game, with why.
+    fn record_unreadable(&self, why: &str) -> String;
+    /// A record cut at a bad move: why, and the plies ruled before it.
+    fn record_cut(&self, why: &str, plies: usize) -> String;
+    /// A bad record's one line on standard error; `cut`: the plies before
+    /// the fault are ruled.
+    fn bad_record_line(&self, file: &str, why: &str, cut: bool) -> String;
+    /// A record that was read but could not be ruled.
+    fn unruled(&self, format: &str, game: usize, why: &str) -> String;
+    /// The heading of a record's reading warnings, with its line breaks.
+    fn warnings_heading(&self, n: usize) -> String;
+    /// The heading of a record's variations, with its line breaks.
+    fn variations_heading(&self, n: usize) -> String;
+    /// One variation: its number, the ply it leaves the main line at, its
+    /// first moves (`tail`: ` …` when there are more).
+    fn variation_line(&self, n: usize, from: usize, moves: &str, tail: &str) -> String;
+    /// The variations not listed.
+    fn more_variations(&self, n: usize) -> String;
+    /// A ruling point's number and ply, with its line break.
+    fn point_number(&self, i: usize, ply: usize) -> String;
+    /// The summary's first line: files, games, ruled, bad.
+    fn summary_counts(&self, files: usize, games: usize, ruled: usize, bad: usize) -> String;
+    /// The summary's points by kind: repetition, natural limit, illegal
+    /// move, end.
+    fn summary_points(&self, points: [usize; 4]) -> String;
+    /// A summary line listing `items` (`label n`) under `what`.
+    fn summary_list(&self, what: SummaryList, items: &[String]) -> String;
+    /// How the recorded results stand.
+    fn summary_recorded(&self, c: &RecordedCounts) -> String;
+    /// The reading: records cut, heading entries, warnings (`code n`).
+    fn summary_reading(&self, cut: usize, headings: usize, warnings: &[String]) -> String;
+    /// One game whose record disagrees with the rules.
+    fn disagreement(
+        &self,
+        file: &str,
+        game: usize,
+        recorded: &str,
+        ruled: &str,
+        at: Option<usize>,
+    ) -> String;
+    /// The `n` games more not listed.
+    fn more_games(&self, n: usize) -> String;
+    /// How many of the games could not be read or ruled; `jsonl`: the
+    /// reasons are in the JSON lines' `error` fields, not above.
+    fn bad_games(&self, bad: usize, games: usize, jsonl: bool) -> String;
+}
+
+/// The report words of a language.
+pub(crate) fn report(lang: Lang) -> &'static dyn Report {
+    match lang {
+        Lang::Zh => &zh::Zh,
+        Lang::En => &en::En,
+    }
 }
 
 /// `1234567` as `1,234,567`: both languages group a count of positions
