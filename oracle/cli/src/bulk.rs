@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use xq_core::Outcome;
 use xq_oracle::ruling::{Comparison, FollowUp, Procedure, RulingReason};
 use xq_records::{ReadOptions, Record, RecordError, WarningKind};
+use xq_render::report::{self as said, RecordedCounts, SummaryList};
 use xq_render::words::Label;
 use xq_render::Lang;
 
@@ -215,45 +216,16 @@ impl Summary {
 
     /// The summary in words.
     pub fn explain(&self, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
         let mut s = String::new();
-        let line = |s: &mut String, t: String| {
+        let mut line = |t: String| {
             s.push_str(&t);
             s.push('\n');
         };
-        if zh {
-            line(
-                &mut s,
-                format!(
-                    "汇总：{} 个文件，共 {} 局；裁决 {} 局，无法读取 {} 局。",
-                    self.files, self.games, self.ruled, self.bad
-                ),
-            );
-            line(
-                &mut s,
-                format!(
-                    "裁判介入之处：循环局面 {}，自然限着 {}，违例着法 {}，终局 {}。",
-                    self.points[0], self.points[1], self.points[2], self.points[3]
-                ),
-            );
-        } else {
-            line(
-                &mut s,
-                format!(
-                    "Summary: {} file(s), {} game(s): {} ruled, {} bad record(s).",
-                    self.files, self.games, self.ruled, self.bad
-                ),
-            );
-            line(
-                &mut s,
-                format!(
-                    "Points: repetition {}, natural limit {}, illegal move {}, end {}.",
-                    self.points[0], self.points[1], self.points[2], self.points[3]
-                ),
-            );
-        }
+        line(said::summary_counts(
+            self.files, self.games, self.ruled, self.bad, lang,
+        ));
+        line(said::summary_points(self.points, lang));
         if !self.reasons.is_empty() {
-            let lang = if zh { Lang::Zh } else { Lang::En };
             let list: Vec<String> = self
                 .reasons
                 .iter()
@@ -265,14 +237,7 @@ impl Summary {
                     format!("{label} {n}")
                 })
                 .collect();
-            line(
-                &mut s,
-                format!(
-                    "{}{}",
-                    if zh { "裁决理由：" } else { "Rulings: " },
-                    list.join(if zh { "，" } else { ", " })
-                ),
-            );
+            line(said::summary_list(SummaryList::Reasons, &list, lang));
         }
         if !self.results.is_empty() {
             let list: Vec<String> = self
@@ -280,39 +245,19 @@ impl Summary {
                 .iter()
                 .map(|(k, n)| format!("{k} {n}"))
                 .collect();
-            line(
-                &mut s,
-                format!(
-                    "{}{}",
-                    if zh { "判定结果：" } else { "Results: " },
-                    list.join(if zh { "，" } else { ", " })
-                ),
-            );
+            line(said::summary_list(SummaryList::Results, &list, lang));
         }
-        line(
-            &mut s,
-            if zh {
-                format!(
-                    "棋谱所记结果：相符 {}，可提请裁决而未提请 {}，不符 {}，盘外定局（认负、议和、超时等）{}，未记结果 {}；对局越过而未提请的循环 {} 处。",
-                    self.agree,
-                    self.claimable,
-                    self.disagree,
-                    self.off_the_board,
-                    self.unrecorded,
-                    self.unclaimed
-                )
-            } else {
-                format!(
-                    "Recorded results: {} agree, {} claimable but not claimed, {} disagree, {} decided off the board (resignation, agreement, time), {} not stated; {} claimable repetition(s) played past unclaimed.",
-                    self.agree,
-                    self.claimable,
-                    self.disagree,
-                    self.off_the_board,
-                    self.unrecorded,
-                    self.unclaimed
-                )
+        line(said::summary_recorded(
+            &RecordedCounts {
+                agree: self.agree,
+                claimable: self.claimable,
+                disagree: self.disagree,
+                off_the_board: self.off_the_board,
+                unrecorded: self.unrecorded,
+                unclaimed: self.unclaimed,
             },
-        );
+            lang,
+        ));
         if self.cut > 0 || self.headings > 0 || self.warnings.iter().any(|&n| n > 0) {
             let list: Vec<String> = WarningKind::CODES
                 .iter()
@@ -320,64 +265,23 @@ impl Summary {
                 .filter(|(_, n)| *n > 0)
                 .map(|(k, n)| format!("{k} {n}"))
                 .collect();
-            line(
-                &mut s,
-                if zh {
-                    format!(
-                        "读谱：不完整 {} 局（只裁决断点之前），标题条目 {} 个；提示：{}。",
-                        self.cut,
-                        self.headings,
-                        if list.is_empty() {
-                            "无".into()
-                        } else {
-                            list.join("，")
-                        }
-                    )
-                } else {
-                    format!(
-                        "Reading: {} record(s) cut (ruled up to the break), {} heading entr(ies); warnings: {}.",
-                        self.cut,
-                        self.headings,
-                        if list.is_empty() { "none".into() } else { list.join(", ") }
-                    )
-                },
-            );
+            line(said::summary_reading(self.cut, self.headings, &list, lang));
         }
         for (file, game, rec, ruled, at) in &self.disagreements {
-            let at = at.map_or(String::new(), |p| {
-                if zh {
-                    format!("，于第 {p} 着定局")
-                } else {
-                    format!(", decided at ply {p}")
-                }
-            });
-            line(
-                &mut s,
-                if zh {
-                    format!(
-                        "  {file} 第 {game} 局：棋谱记 {}，判定 {}{at}",
-                        rec.as_str(),
-                        ruled.as_str()
-                    )
-                } else {
-                    format!(
-                        "  {file} game {game}: recorded {}, ruled {}{at}",
-                        rec.as_str(),
-                        ruled.as_str()
-                    )
-                },
-            );
+            line(said::disagreement(
+                file,
+                *game,
+                rec.as_str(),
+                ruled.as_str(),
+                *at,
+                lang,
+            ));
         }
         if self.disagree > self.disagreements.len() {
-            let more = self.disagree - self.disagreements.len();
-            line(
-                &mut s,
-                if zh {
-                    format!("  …另有 {more} 局")
-                } else {
-                    format!("  … and {more} more")
-                },
-            );
+            line(said::more_games(
+                self.disagree - self.disagreements.len(),
+                lang,
+            ));
         }
         s
     }

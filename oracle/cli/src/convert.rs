@@ -226,7 +226,7 @@ pub fn run(req: Request, stdout: &mut impl Write) -> Result<(), Failure> {
             req.xqf_version
         )));
     }
-    let sources = records::collect(&req.paths)?;
+    let sources = records::collect(&req.paths, xq_render::Lang::En)?;
     if let Some(p) = &req.output {
         refuse_output_among_inputs(p, &sources)?;
     }

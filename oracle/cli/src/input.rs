@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use xq_core::game::{split_moves, PlayError};
 
+use xq_render::{Lang, Speak};
+
 use crate::failure::Failure;
 
 /// The most bytes of moves read from a file or standard input: 4 MiB,
@@ -88,18 +90,24 @@ impl MoveList {
     /// A refused move, located: `ply 3: …` for `--moves`, and
     /// `FILE:LINE:COLUMN: ply 3: …` for a file or standard input.
     pub fn locate(&self, e: &PlayError) -> Failure {
+        self.locate_in(e, Lang::En)
+    }
+
+    /// [`MoveList::locate`], the reason said in `lang`.
+    pub fn locate_in(&self, e: &PlayError, lang: Lang) -> Failure {
         let texts = self.texts();
+        let said = e.speak(lang);
         let Some(token) = e.ply.checked_sub(1).and_then(|i| texts.get(i)) else {
-            return Failure::Input(e.to_string());
+            return Failure::Input(said);
         };
         if self.origin == Origin::Argument {
-            return Failure::Input(e.to_string());
+            return Failure::Input(said);
         }
         // The token is a slice of the text: its offset is where it starts.
         let offset = token.as_ptr() as usize - self.text.as_ptr() as usize;
         let (line, column) = line_column(&self.text, offset);
         Failure::Input(format!(
-            "{}:{line}:{column}: {e}",
+            "{}:{line}:{column}: {said}",
             origin_name(&self.origin)
         ))
     }

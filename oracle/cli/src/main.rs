@@ -14,7 +14,7 @@ use xq_core::{format_move, Game, Notation, Position, Validation};
 use xq_oracle::repetition::SearchLimits;
 use xq_oracle::ruling::RecordError;
 use xq_render::picture::{self, PictureOptions};
-use xq_render::Lang;
+use xq_render::{Lang, Speak};
 
 use xq_cli::bulk::ProgressMode;
 use xq_cli::convert;
@@ -66,8 +66,13 @@ impl PositionArgs {
     }
 
     fn start(&self) -> Result<Position, Failure> {
+        self.start_in(Lang::En)
+    }
+
+    /// The start position, a bad FEN said in `lang`.
+    fn start_in(&self, lang: Lang) -> Result<Position, Failure> {
         Position::from_fen_with(&self.fen, self.validation())
-            .map_err(|e| Failure::Input(e.to_string()))
+            .map_err(|e| Failure::Input(e.speak(lang)))
     }
 
     fn move_list(&self) -> Result<MoveList, Failure> {
@@ -592,12 +597,12 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
                     "--format jsonl and summary are for record files (xq rule GAME…)".into(),
                 ));
             }
-            let start = pos.start()?;
+            let start = pos.start_in(errors)?;
             let list = pos.move_list()?;
             let texts = list.texts();
             let ruling = xq_oracle::ruling::rule_record(start.clone(), &texts, edition, &options)
                 .map_err(|e| match &e {
-                RecordError::Unplayable(p) => list.locate(p),
+                RecordError::Unplayable(p) => list.locate_in(p, errors),
                 other => Failure::Input(other.to_string()),
             })?;
             // The moves that could be played (all but an illegal last one).

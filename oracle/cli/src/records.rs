@@ -14,6 +14,7 @@ use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::{rule_game_typed, FollowUp, GameRuling, PointKind, RulingOptions};
 use xq_records::{ReadOptions, Record, RecordError, Tags};
 use xq_render::picture::{self, PictureOptions};
+use xq_render::report as said;
 use xq_render::Lang;
 use xq_render::Speak;
 
@@ -60,24 +61,28 @@ impl Source {
 
 /// The files the arguments name, in order: a file as given, a directory's
 /// record files (by extension) sorted by name, recursively. A path that
-/// does not exist, or a directory without records, is an input error.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
+/// does not exist, or a directory without records, is an input error, said
+/// in `lang` (the reasons of the files met inside a directory that cannot
+/// be read are the reader's, in English).
+pub fn collect(paths: &[PathBuf], lang: Lang) -> Result<Vec<Source>, Failure> {
     let mut out = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Source::Stdin);
             continue;
         }
+        let shown = p.display().to_string();
         let meta = std::fs::metadata(p)
-            .map_err(|e| Failure::Input(format!("{}: cannot read it: {e}", p.display())))?;
+            .map_err(|e| Failure::Input(said::cannot_read(&shown, &e, lang)))?;
         if meta.is_dir() {
             let before = out.len();
-            walk(p, 0, &mut out)?;
+            walk(p, 0, &mut out, lang)?;
             if out.len() == before {
-                return Err(Failure::Input(format!(
-                    "{}: the directory holds no record files (.{})",
-                    p.display(),
-                    EXTENSIONS.join(", .")
+                let extensions = format!(".{}", EXTENSIONS.join(", ."));
+                return Err(Failure::Input(said::no_record_files(
+                    &shown,
+                    &extensions,
+                    lang,
                 )));
             }
         } else {
@@ -87,11 +92,14 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
     Ok(out)
 }
 
-fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> {
+fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>, lang: Lang) -> Result<(), Failure> {
+    // What is met inside is said in English: it becomes the reader's error
+    // of that file, whose Chinese is the reader's own.
+    let en = Lang::En;
     if depth > MAX_DEPTH {
         out.push(Source::Unreadable(
             dir.to_path_buf(),
-            format!("directories nest deeper than {MAX_DEPTH} levels: not walked further"),
+            said::too_deep(MAX_DEPTH, en),
         ));
         return Ok(());
     }
@@ -107,9 +115,10 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> 
             return Ok(());
         }
         Err(e) => {
-            return Err(Failure::Input(format!(
-                "{}: cannot list it: {e}",
-                dir.display()
+            return Err(Failure::Input(said::cannot_list(
+                &dir.display().to_string(),
+                &e,
+                lang,
             )))
         }
     };
@@ -119,7 +128,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> 
             Ok(e) => entries.push(e.path()),
             Err(e) => out.push(Source::Unreadable(
                 dir.to_path_buf(),
-                format!("cannot list an entry of the directory: {e}"),
+                said::cannot_list_entry(&e, en),
             )),
         }
     }
@@ -135,15 +144,12 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<Source>) -> Result<(), Failure> 
             }
         };
         if link.is_dir() {
-            walk(&path, depth + 1, out)?;
+            walk(&path, depth + 1, out, lang)?;
         } else if is_record_name(&path) {
             match std::fs::metadata(&path) {
                 Ok(m) if m.is_file() => out.push(Source::File(path)),
                 Ok(_) => {}
-                Err(e) => out.push(Source::Unreadable(
-                    path,
-                    format!("a link that leads nowhere readable: {e}"),
-                )),
+                Err(e) => out.push(Source::Unreadable(path, said::dangling_link(&e, en))),
             }
         }
     }
@@ -230,6 +236,14 @@ pub struct BadRecord {
 }
 
 impl BadRecord {
+    /// The message in `lang`.
+    pub fn message(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Zh => &self.message_zh,
+            Lang::En => &self.message,
+        }
+    }
+
     fn from_read(e: &RecordError) -> BadRecord {
         let location = (e.at != xq_records::Location::Nowhere).then(|| e.at.to_string());
         BadRecord {
@@ -254,14 +268,7 @@ impl GameReport {
             Ok(_) => return None,
         };
         let file = &self.file;
-        Some(match (lang, cut) {
-            (Lang::En, false) => format!("{file}: {}", b.message),
-            (Lang::En, true) => {
-                format!("{file}: {} (cut: the plies before it are ruled)", b.message)
-            }
-            (Lang::Zh, false) => format!("{file}：{}", b.message_zh),
-            (Lang::Zh, true) => format!("{file}：{}（棋谱不完整：此前的着法已裁决）", b.message_zh),
-        })
+        Some(said::bad_record_line(file, b.message(lang), cut, lang))
     }
 
     /// Whether the entry is a library's section heading (not a game).
@@ -327,15 +334,17 @@ fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecor
     )
     .map_err(|e| BadRecord {
         code: "unruled",
-        message: format!(
-            "{}, game {}: {e}",
-            record.source.format.name().to_uppercase(),
-            record.source.game
+        message: said::unruled(
+            &record.source.format.name().to_uppercase(),
+            record.source.game,
+            &e.to_string(),
+            Lang::En,
         ),
-        message_zh: format!(
-            "{}，第 {} 局：{e}",
-            record.source.format.name().to_uppercase(),
-            record.source.game
+        message_zh: said::unruled(
+            &record.source.format.name().to_uppercase(),
+            record.source.game,
+            &e.speak(Lang::Zh),
+            Lang::Zh,
         ),
         ply: None,
         in_variation: false,
@@ -347,24 +356,17 @@ fn rule_one(record: &Record, settings: &Settings) -> Result<GameRuling, BadRecor
 
 /// The heading of a game: file, number, players, event, date.
 pub fn heading(report: &GameReport, lang: Lang) -> String {
-    let mut s = match lang {
-        Lang::Zh => format!("== {}，第 {} 局", report.file, report.game),
-        Lang::En => format!("== {}, game {}", report.file, report.game),
-    };
+    let mut s = said::record_heading(&report.file, report.game, lang);
     if let Ok(r) = &report.outcome {
         let t = &r.record.tags;
-        let sep = if lang == Lang::Zh { "，" } else { ", " };
+        let sep = said::heading_sep(lang);
         if t.red.is_some() || t.black.is_some() {
-            let vs = match lang {
-                Lang::Zh => "对",
-                Lang::En => "vs",
-            };
-            let _ = write!(
-                s,
-                "{sep}{} {vs} {}",
+            let players = said::players(
                 t.red.as_deref().unwrap_or("?"),
-                t.black.as_deref().unwrap_or("?")
+                t.black.as_deref().unwrap_or("?"),
+                lang,
             );
+            let _ = write!(s, "{sep}{players}");
         }
         for v in [&t.event, &t.date].into_iter().flatten() {
             let _ = write!(s, "{sep}{v}");
@@ -380,47 +382,15 @@ pub fn explain(report: &GameReport, lang: Lang) -> String {
     s.push('\n');
     match &report.outcome {
         Err(b) if b.code == "heading" => {
-            let _ = writeln!(
-                s,
-                "{}",
-                match lang {
-                    Lang::Zh => &b.message_zh,
-                    Lang::En => &b.message,
-                }
-            );
+            let _ = writeln!(s, "{}", b.message(lang));
         }
         Err(b) => {
-            let _ = writeln!(
-                s,
-                "{}{}",
-                match lang {
-                    Lang::Zh => "棋谱无法读取：",
-                    Lang::En => "The record cannot be read: ",
-                },
-                match lang {
-                    Lang::Zh => &b.message_zh,
-                    Lang::En => &b.message,
-                }
-            );
+            let _ = writeln!(s, "{}", said::record_unreadable(b.message(lang), lang));
         }
         Ok(r) => {
             if let Some(b) = &r.cut {
-                let _ = writeln!(
-                    s,
-                    "{}",
-                    match lang {
-                        Lang::Zh => format!(
-                            "棋谱不完整：{}；以下只裁决此前的 {} 着。",
-                            b.message_zh,
-                            r.record.main.moves.len()
-                        ),
-                        Lang::En => format!(
-                            "The record is cut: {}; what follows rules only the {} plies before it.",
-                            b.message,
-                            r.record.main.moves.len()
-                        ),
-                    }
-                );
+                let plies = r.record.main.moves.len();
+                let _ = writeln!(s, "{}", said::record_cut(b.message(lang), plies, lang));
             }
             s.push_str(xq_render::explain_game(&r.ruling, lang).trim_end());
             s.push('\n');
@@ -436,10 +406,7 @@ pub fn warnings_text(record: &Record, lang: Lang) -> String {
     if record.warnings.is_empty() {
         return String::new();
     }
-    let mut s = match lang {
-        Lang::Zh => format!("\n读谱提示 {} 条：\n", record.warnings.len()),
-        Lang::En => format!("\n{} reading warning(s):\n", record.warnings.len()),
-    };
+    let mut s = said::warnings_heading(record.warnings.len(), lang);
     for w in &record.warnings {
         let _ = writeln!(s, "  {}", crate::message::one_line(&w.speak(lang)));
     }
@@ -490,10 +457,7 @@ pub fn variations(record: &Record, lang: Lang) -> String {
         return String::new();
     }
     let main: Vec<Move> = record.main_moves().collect();
-    let mut s = match lang {
-        Lang::Zh => format!("\n变着 {} 路（只列出，不裁决）：\n", all.len()),
-        Lang::En => format!("\n{} variation(s) (listed, not ruled):\n", all.len()),
-    };
+    let mut s = said::variations_heading(all.len(), lang);
     let notation = match lang {
         Lang::Zh => Notation::Chinese,
         Lang::En => Notation::Wxf,
@@ -511,28 +475,19 @@ pub fn variations(record: &Record, lang: Lang) -> String {
         }
         let more = path.len() - from > VARIATION_MOVES;
         let tail = if more { " …" } else { "" };
-        let _ = match lang {
-            Lang::Zh => writeln!(
-                s,
-                "  {}. 自第 {} 着：{}{tail}",
-                n + 1,
-                from + 1,
-                texts.join(" ")
-            ),
-            Lang::En => writeln!(
-                s,
-                "  {}. from ply {}: {}{tail}",
-                n + 1,
-                from + 1,
-                texts.join(" ")
-            ),
-        };
+        s.push_str(&said::variation_line(
+            n + 1,
+            from + 1,
+            &texts.join(" "),
+            tail,
+            lang,
+        ));
     }
     if all.len() > MAX_LISTED_VARIATIONS {
-        let _ = match lang {
-            Lang::Zh => writeln!(s, "  …另有 {} 路", all.len() - MAX_LISTED_VARIATIONS),
-            Lang::En => writeln!(s, "  … and {} more", all.len() - MAX_LISTED_VARIATIONS),
-        };
+        s.push_str(&said::more_variations(
+            all.len() - MAX_LISTED_VARIATIONS,
+            lang,
+        ));
     }
     s
 }
@@ -766,10 +721,7 @@ pub fn board(
     let mut s = match point {
         Some(i) => {
             let p = &r.ruling.points[i];
-            match opts.lang {
-                Lang::Zh => format!("第 {} 处（第 {} 着）\n", i + 1, p.ply),
-                Lang::En => format!("Point {} (ply {})\n", i + 1, p.ply),
-            }
+            said::point_number(i + 1, p.ply, opts.lang)
         }
         None => String::new(),
     };

@@ -89,7 +89,7 @@ pub fn run(req: Request, out: &mut impl Write) -> Result<(), Failure> {
             "--point chooses the point of a picture: it needs --format svg or board".into(),
         ));
     }
-    let sources = records::collect(&req.paths)?;
+    let sources = records::collect(&req.paths, req.errors)?;
     if req.output.single() || req.game.is_some() {
         let report = one_game(&req, &sources)?;
         return single(&req, &report, out);
@@ -156,24 +156,9 @@ fn finish(
         (bad, _) => {
             let games = summary.games;
             let jsonl = req.output == RecordOutput::Jsonl;
-            Err(Failure::Input(match req.errors {
-                Lang::En => format!(
-                    "{bad} of {games} game(s) could not be read or ruled ({})",
-                    if jsonl {
-                        "see their \"error\" fields"
-                    } else {
-                        "see above"
-                    }
-                ),
-                Lang::Zh => format!(
-                    "{games} 局中有 {bad} 局无法读取或裁决（{}）",
-                    if jsonl {
-                        "见每局的 \"error\" 字段"
-                    } else {
-                        "见上文"
-                    }
-                ),
-            }))
+            Err(Failure::Input(xq_render::report::bad_games(
+                bad, games, jsonl, req.errors,
+            )))
         }
     }
 }

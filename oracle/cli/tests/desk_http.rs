@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use desk_common::{Answer, Desk};
-use serde_json::json;
+use serde_json::{json, Value};
 
 fn records_data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -235,6 +235,46 @@ fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
         assert_eq!(v["result"], "0-1");
         assert_eq!(v["claimable"]["result"], "0-1");
         assert_eq!(v["claimable"]["ply"], 8);
+        // The sentences the page places come written in the language: the
+        // position has stood three times (start, ply 4, ply 8), the count
+        // of the default edition, whose ruling waits for a claim.
+        let (cycle, search, follow) = (
+            p["cycle_text"].as_str().unwrap(),
+            p["search_text"].as_str().unwrap(),
+            p["follow_up_text"].as_str().unwrap(),
+        );
+        assert_eq!(p["natural_limit_text"], Value::Null);
+        if lang == "zh" {
+            assert!(
+                cycle.contains("局面出现 3 次，已达待判；由棋手提出"),
+                "{cycle}"
+            );
+            assert!(search.ends_with("全部查尽"), "{search}");
+            assert!(follow.contains("仍可提请"), "{follow}");
+        } else {
+            assert!(
+                cycle.contains("position seen 3 times, count reached; on a player's claim"),
+                "{cycle}"
+            );
+            assert!(search.ends_with("every move fully examined"), "{search}");
+            assert!(follow.contains("may still be claimed"), "{follow}");
+        }
+        // No result recorded: nothing to compare.
+        assert_eq!(v["agreement"], Value::Null);
+        assert_eq!(v["agreement_text"], Value::Null);
+        let (_, v) = desk.post_json(
+            "/api/game",
+            &json!({"fen": CHECK_FEN, "moves": CHECK_MOVES, "lang": lang, "recorded": "1-0"}),
+        );
+        // The rules give 0-1 only on a claim the record does not show: its
+        // own result stands.
+        assert_eq!(v["agreement"], "claimable");
+        let said = if lang == "zh" {
+            "规则结果须经提请，棋谱所记（议和、认负、超时等）成立"
+        } else {
+            "the rules' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands"
+        };
+        assert_eq!(v["agreement_text"], said);
     }
 }
 

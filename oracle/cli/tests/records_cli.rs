@@ -1048,3 +1048,38 @@ fn convert_writes_any_record_as_pgn_or_xqf() {
     );
     assert_fails_with_prefix(&r, 2, "xq: an XQF file holds one game");
 }
+
+#[test]
+fn under_lang_zh_the_arbiter_reads_what_failed_in_chinese() {
+    // A file that is not there, a directory with no record, a bad FEN and
+    // an unplayable move: standard error in Chinese under --lang zh, in
+    // English by default, with the same exit status.
+    let d = dir("stderr-zh");
+    let missing = d.join("missing.pgn");
+    let missing = missing.to_str().unwrap();
+    let zh = xq(&["rule", missing, "--lang", "zh"], b"");
+    assert_fails(
+        &zh,
+        1,
+        &format!("xq: {missing}：无法读取：没有这个文件或目录"),
+    );
+    let en = xq(&["rule", missing], b"");
+    assert_fails_with_prefix(&en, 1, &format!("xq: {missing}: cannot read it: "));
+    let empty = d.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let empty = empty.to_str().unwrap();
+    let zh = xq(&["rule", empty, "--lang", "zh"], b"");
+    assert_fails_with_prefix(&zh, 1, &format!("xq: {empty}：目录中没有棋谱文件（.pgn, "));
+    let zh = xq(&["rule", "--fen", "bad", "--lang", "zh"], b"");
+    assert_fails(&zh, 1, "xq: 棋子布局应有 10 行（以 / 分隔），此处有 1 行");
+    let en = xq(&["rule", "--fen", "bad"], b"");
+    assert_fails(
+        &en,
+        1,
+        "xq: invalid FEN: expected 10 ranks separated by '/', found 1",
+    );
+    let zh = xq(&["rule", "--moves", "h2e2 h9g7 h0g2x", "--lang", "zh"], b"");
+    assert_fails_with_prefix(&zh, 1, "xq: 第 3 着：\"h0g2x\" 不是");
+    let en = xq(&["rule", "--moves", "h2e2 h9g7 h0g2x"], b"");
+    assert_fails_with_prefix(&en, 1, "xq: ply 3: ");
+}

@@ -19,6 +19,8 @@
 //! - [`answer`], [`ruling_json`] and [`game_json`]: the JSON form of
 //!   `spec/RULINGS.md`, explanation included;
 //! - [`protocol`]: the built-in oracle's answers to the suite protocol;
+//! - [`report`]: the words of `xq rule`'s reports on record files and of
+//!   its errors;
 //! - [`speak`]: the errors and warnings of xq-core and xq-records in
 //!   Chinese (English is their `Display`).
 //!
@@ -41,6 +43,7 @@ mod catalogue;
 pub mod picture;
 mod prose;
 pub mod protocol;
+pub mod report;
 pub mod speak;
 pub mod words;
 

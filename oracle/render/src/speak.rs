@@ -19,6 +19,8 @@ use xq_records::{
     ErrorKind, Location, RecordError, SetupDetail, SyntaxDetail, TagFault, Warning, WarningKind,
 };
 
+use xq_oracle::ruling::RecordError as Unruled;
+
 use crate::Lang;
 
 /// An error or a warning, said in a language.
@@ -64,7 +66,29 @@ speak!(
     ErrorKind,
     WarningKind,
     Warning,
+    Unruled,
 );
+
+// Why a record cannot be ruled on: the rules crate's record error.
+impl Zh for Unruled {
+    fn zh(&self) -> String {
+        match self {
+            Unruled::Unplayable(e) => e.zh(),
+            Unruled::MovesAfterIllegal {
+                illegal,
+                next_ply,
+                next,
+            } => format!(
+                "{}；其后仍有着法（第 {next_ply} 着 {}），而裁决违例着法须是棋谱的最后一着",
+                illegal.zh(),
+                Excerpt(next).zh()
+            ),
+            Unruled::NotRuled(e) => {
+                format!("{}；本规则版本对此违例没有规定", e.zh())
+            }
+        }
+    }
+}
 
 impl Zh for IllegalMove {
     fn zh(&self) -> String {

@@ -4,7 +4,8 @@
 //! module is how other crates (the desk) ask for them.
 
 use xq_core::Outcome;
-use xq_oracle::ruling::{PointKind, RulingPoint};
+use xq_oracle::natural_limit::LimitState;
+use xq_oracle::ruling::{CycleInfo, PointKind, RulingPoint, SearchReport};
 use xq_spec::{MoveKind, Pattern, RulingReason};
 
 use crate::catalogue;
@@ -67,4 +68,74 @@ impl Label for Outcome {
 #[must_use]
 pub fn follow_up(point: &RulingPoint, lang: Lang) -> Option<String> {
     crate::prose::follow_up(point, lang)
+}
+
+/// How the result a record states stands beside the rules' result, as the
+/// desk tells it (`spec/CLI.md`, `POST /api/game`, `agreement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Agreement {
+    /// The record's result is the rules'.
+    Agrees,
+    /// The rules' result needs a claim the record does not show, so the
+    /// record's own result stands.
+    Claimable,
+    /// The rules give another result.
+    Disagrees,
+    /// The rules decide nothing on the board: a result by resignation,
+    /// agreement or time stands.
+    OffBoard,
+    /// A draw recorded where the natural limit was reached: a draw on a
+    /// claim.
+    NaturalLimit,
+}
+
+impl Agreement {
+    /// Every value, in the order of the docs.
+    pub const ALL: [Agreement; 5] = [
+        Agreement::Agrees,
+        Agreement::Claimable,
+        Agreement::Disagrees,
+        Agreement::OffBoard,
+        Agreement::NaturalLimit,
+    ];
+
+    /// The wire name: `agrees`, `claimable`, `disagrees`, `off-board`,
+    /// `natural-limit`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Agreement::Agrees => "agrees",
+            Agreement::Claimable => "claimable",
+            Agreement::Disagrees => "disagrees",
+            Agreement::OffBoard => "off-board",
+            Agreement::NaturalLimit => "natural-limit",
+        }
+    }
+}
+
+impl Label for Agreement {
+    fn label(self, lang: Lang) -> &'static str {
+        catalogue::of(lang).agreement(self)
+    }
+}
+
+/// A cycle in one line: its plies, how often the position was seen,
+/// whether the edition's count is reached, and who starts the ruling.
+#[must_use]
+pub fn cycle_fact(cycle: &CycleInfo, lang: Lang) -> String {
+    catalogue::of(lang).cycle_fact(cycle)
+}
+
+/// A ruling's search bounds in one line, with the plies they did not
+/// finish.
+#[must_use]
+pub fn search_fact(search: &SearchReport, lang: Lang) -> String {
+    catalogue::of(lang).search_fact(search)
+}
+
+/// The natural limit's count in one line, with who may claim the draw.
+#[must_use]
+pub fn natural_limit_fact(limit: &LimitState, lang: Lang) -> String {
+    catalogue::of(lang).natural_limit_fact(limit)
 }

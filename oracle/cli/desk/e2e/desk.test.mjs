@@ -264,6 +264,9 @@ test('a perpetual check (GBK PGN in Chinese notation): step to the ruling, read 
   assert.match(zh, /0-1/);
   // Chinese punctuation in the Chinese sentences (defect 9).
   assert.match(await text('#facts'), /长将：禁止/);
+  // The cycle's line and the search bounds come written by the oracle.
+  assert.match(await text('#facts'), /第 5–8 着，局面出现 3 次，已达待判/);
+  assert.match(await text('#search'), /^杀：连将杀最多 \d+ 步.*全部查尽$/);
   const kinds = await page.locator('#cycle-moves tr[data-kind]').evaluateAll((rs) => rs.map((r) => r.dataset.kind));
   assert.deepEqual(kinds, ['check', 'idle', 'check', 'idle']);
   // The picture: the cycle's four moves as numbered arrows.

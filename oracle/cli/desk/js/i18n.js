@@ -1,11 +1,12 @@
 // The page's own words (buttons, headings, hints) in Chinese and English.
 // The names of rule terms — move kinds, patterns, ruling reasons, point
 // kinds, results, editions, pieces — are the oracle's, fetched from the
-// backend (`words()`), so that the page says what `xq rule` says.
+// backend (`words()`), so that the page says what `xq rule` says; the
+// sentences about a ruling (its cycle, search bounds, natural-limit count,
+// follow-up, how the recorded result stands) come written in the game's
+// view (`*_text`), in the language asked for.
 
 import { S } from './state.js';
-
-const fmtN = (n) => Number(n).toLocaleString('en-US');
 
 export const UI = {
   zh: {
@@ -23,20 +24,13 @@ export const UI = {
     dlPgn: '下载棋谱（PGN）', report: '裁决报告', gameSummary: '全局裁决',
     start: '开局', plyOf: (p, n) => `第 ${p} 着 / 共 ${n} 着`, noPoints: '全局无须裁判介入之处。',
     plyN: (p) => `第 ${p} 着`, verdict: '裁决', mustVary: '须变着', cycle: '循环',
-    cycleText: (c) => `第 ${c.first_ply}–${c.last_ply} 着，局面出现 ${c.occurrences} 次${c.adjudicable ? '，已达待判' : '，未达待判次数'}；${c.procedure === 'claim' ? '由棋手提出' : '由裁判主动判定'}`,
     forbiddenW: '禁止', allowedW: '允许', none: '—',
     num: '序', side: '方', move: '着法', kind: '性质', targets: '目标', incomplete: '未查尽',
-    searchText: (s) => `杀：连将杀最多 ${s.kill_depth} 步；捉：得子前最多 ${s.check_win_depth} 将；每着 ${fmtN(s.nodes_per_move)} 个局面，整个循环 ${fmtN(s.nodes_per_cycle)} 个局面${s.incomplete_plies.length ? `；未查尽的着法：第 ${s.incomplete_plies.join('、')} 着` : '；全部查尽'}`,
     edChanged: (a, b) => `规则由 ${a} 改为 ${b}：`, noChange: '裁决没有变化。',
     onlyIn: (e) => `仅在 ${e} 下出现`, gameResult: '全局结果', loadedGames: (n) => `已读入 ${n} 局`,
     badGames: (n) => `另有 ${n} 局无法读取：`, refused: '着法不合法：', selectPoint: '点选一个裁判点查看裁决。',
     setupHint: '点选棋子后点棋盘放置；再点同一棋子或用橡皮移除。', enterHint: '录入着法：先点己方棋子，再点目标点。',
     result: '结果', onClaim: '须经提请', recorded: '棋谱所记', eraser: '橡皮', pattern: '着法类型',
-    agreement: {
-      agrees: '与裁决相符', claimable: '规则结果须经提请，棋谱所记（议和、认负、超时等）成立', disagrees: '与裁决不符', 'off-board': '棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立',
-      'natural-limit': '已达自然限着，和棋（经提出）',
-    },
-    naturalText: (n, side) => `${n.plies_without_capture} 着未吃子（本规则限 ${n.rounds} 回合）；红方计 ${n.red.counted} 着（其中将 ${n.red.checks}），黑方计 ${n.black.counted} 着（其中将 ${n.black.checks}）；${n.claimable_by.length ? `可由${n.claimable_by.map(side).join('、')}提出判和` : '尚不能提出判和'}`,
     welcomeTitle: '开始', welcome: [
       '打开棋谱文件（PGN、XQF、DhtmlXQ、CBR/CBL 等），或把文件拖到此页。',
       '或粘贴棋谱、输入 FEN 与着法、在棋盘上摆棋后录入着法。',
@@ -77,21 +71,13 @@ export const UI = {
     dlPgn: 'Download game (PGN)', report: 'Ruling report', gameSummary: 'Whole-game ruling',
     start: 'start', plyOf: (p, n) => `ply ${p} of ${n}`, noPoints: 'Nothing in this game calls for the arbiter.',
     plyN: (p) => `ply ${p}`, verdict: 'Verdict', mustVary: 'Must vary', cycle: 'Cycle',
-    cycleText: (c) => `plies ${c.first_ply}–${c.last_ply}, position seen ${c.occurrences} times${c.adjudicable ? ', count reached' : ', count not reached'}; ${c.procedure === 'claim' ? "on a player's claim" : 'ruled by the arbiter unasked'}`,
     forbiddenW: 'forbidden', allowedW: 'allowed', none: '—',
     num: '#', side: 'side', move: 'move', kind: 'kind', targets: 'targets', incomplete: 'not fully examined',
-    searchText: (s) => `kill: mates by checks up to ${s.kill_depth} moves; chase: up to ${s.check_win_depth} checks before the capture; ${fmtN(s.nodes_per_move)} positions per move, ${fmtN(s.nodes_per_cycle)} per cycle${s.incomplete_plies.length ? `; not fully examined: plies ${s.incomplete_plies.join(', ')}` : '; every move fully examined'}`,
     edChanged: (a, b) => `Rules changed from ${a} to ${b}:`, noChange: 'No ruling changed.',
     onlyIn: (e) => `only under ${e}`, gameResult: 'game result', loadedGames: (n) => `${n} game(s) read`,
     badGames: (n) => `${n} more game(s) could not be read:`, refused: 'Illegal move: ', selectPoint: 'Select a ruling point to read its ruling.',
     setupHint: 'Pick a piece, then click the board; click the same piece again or use the eraser to remove.', enterHint: 'Entering moves: click one of your pieces, then its destination.',
     result: 'Result', onClaim: 'on a claim', recorded: 'recorded', eraser: 'Eraser', pattern: 'pattern',
-    agreement: {
-      agrees: 'agrees with the ruling', claimable: 'the rules\' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands', disagrees: 'disagrees with the ruling',
-      'off-board': 'not decided on the board: the recorded result (resignation, agreement, time) stands',
-      'natural-limit': 'the natural move limit was reached: a draw (on a claim)',
-    },
-    naturalText: (n, side) => `${n.plies_without_capture} plies without a capture (the edition's limit: ${n.rounds} rounds); Red counts ${n.red.counted} moves (${n.red.checks} checks), Black ${n.black.counted} (${n.black.checks} checks); ${n.claimable_by.length ? `a draw may be claimed by ${n.claimable_by.map(side).join(', ')}` : 'no claim is valid yet'}`,
     welcomeTitle: 'Getting started', welcome: [
       'Open a record file (PGN, XQF, DhtmlXQ, CBR/CBL …), or drop one on this page.',
       'Or paste a record, type a FEN and moves, or set up a position and enter moves on the board.',

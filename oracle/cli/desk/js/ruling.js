@@ -109,7 +109,7 @@ export function drawRuling() {
   facts.textContent = '';
   fact(facts, w.verdict, `${resultText(r.result)} · ${term('reasons', r.reason)}`);
   fact(facts, w.mustVary, r.must_vary ? sideName(r.must_vary) : w.none);
-  if (r.cycle) fact(facts, w.cycle, w.cycleText(r.cycle));
+  if (p.cycle_text) fact(facts, w.cycle, p.cycle_text);
   for (const side of ['red', 'black']) {
     const s = r[side];
     if (!s) continue;
@@ -119,11 +119,7 @@ export function drawRuling() {
     const iv = S.view.illegal;
     fact(facts, term('points', 'illegal-move'), `${w.plyN(r.illegal_move.ply)} ${r.illegal_move.text}${colon()}${iv ? (S.lang === 'zh' ? iv.zh : iv.en) : r.illegal_move.reason}`, 'forbidden');
   }
-  if (r.natural_limit && p.kind === 'natural-limit') {
-    const n = r.natural_limit;
-    const side = (c) => sideName(String(c).toLowerCase());
-    fact(facts, term('points', 'natural-limit'), w.naturalText(n, side));
-  }
+  if (p.natural_limit_text && p.kind === 'natural-limit') fact(facts, term('points', 'natural-limit'), p.natural_limit_text);
   const hasCycle = !!r.cycle;
   for (const e of art.querySelectorAll('.when-cycle')) e.hidden = !hasCycle;
   const cm = $('cycle-moves');
@@ -152,7 +148,7 @@ export function drawRuling() {
     cl.appendChild(li);
   }
   $('follow-up').textContent = p.follow_up_text || '';
-  $('search').textContent = r.search ? w.searchText(r.search) : '';
+  $('search').textContent = p.search_text || '';
   $('explanation').textContent = p.explanation;
   const svg = $('diagram-svg');
   drawBoard(svg, pictureOf(p));
@@ -169,7 +165,7 @@ export function drawSummary() {
   if (v) {
     line += `${line ? ' · ' : ''}${W().result}${colon()}${resultText(v.result)}`;
     if (v.claimable) line += paren(W().onClaim);
-    if (v.recorded) line += paren(`${W().recorded} ${resultText(v.recorded)}${colon()}${W().agreement[v.agreement] || ''}`);
+    if (v.recorded) line += paren(`${W().recorded} ${resultText(v.recorded)}${colon()}${v.agreement_text || ''}`);
   }
   $('game-title').textContent = line;
   $('game-title').dataset.agreement = v && v.agreement ? v.agreement : '';

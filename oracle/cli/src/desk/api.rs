@@ -214,7 +214,7 @@ pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {
         Ok(()) => {
             let after = pos.play(mv).map_err(|e| DeskError::BadMoves {
                 en: e.to_string(),
-                zh: e.to_string(),
+                zh: e.speak(Lang::Zh),
             })?;
             json!({
                 "ok": true,

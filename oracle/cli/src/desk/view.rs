@@ -16,7 +16,7 @@ use xq_oracle::ruling::{
     Ruling, RulingOptions, RulingPoint,
 };
 use xq_render::picture::{ruling_svg, PictureOptions};
-use xq_render::words::Label;
+use xq_render::words::{self, Agreement, Label};
 use xq_render::Lang;
 use xq_render::Speak;
 
@@ -90,6 +90,14 @@ pub struct PointView {
     pub follow_up: Option<FollowUp>,
     /// The same in words, as the game's summary says it.
     pub follow_up_text: Option<String>,
+    /// The ruling's cycle in one line of the language (its plies, how
+    /// often the position was seen, whether the count is reached, who
+    /// starts the ruling), for a repetition.
+    pub cycle_text: Option<String>,
+    /// The ruling's search bounds in one line, when it searched.
+    pub search_text: Option<String>,
+    /// The natural limit's count in one line, when the ruling has it.
+    pub natural_limit_text: Option<String>,
     /// The verdict in a line or two.
     pub headline: String,
     /// The full explanation.
@@ -130,6 +138,8 @@ pub struct GameView {
     /// `natural-limit` (a draw recorded where the natural limit was
     /// reached: a draw on claim); absent when no result is recorded.
     pub agreement: Option<&'static str>,
+    /// The same in words, in the language.
+    pub agreement_text: Option<&'static str>,
     /// The whole game's ruling in words.
     pub summary: String,
     /// How long the ruling took on the server, in milliseconds.
@@ -231,6 +241,12 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
         kind_label: p.kind.label(lang),
         follow_up: p.follow_up,
         follow_up_text: xq_render::words::follow_up(p, lang),
+        cycle_text: r.cycle.as_ref().map(|c| words::cycle_fact(c, lang)),
+        search_text: r.search.as_ref().map(|s| words::search_fact(s, lang)),
+        natural_limit_text: r
+            .natural_limit
+            .as_ref()
+            .map(|l| words::natural_limit_fact(l, lang)),
         headline: xq_render::headline(r, lang),
         explanation: xq_render::explain(r, lang),
         ruling: xq_render::ruling_json(r, lang),
@@ -277,21 +293,9 @@ pub fn game_view(
     )
     .map_err(|e| match e {
         RecordError::Unplayable(p) => super::error::play_error(&p),
-        RecordError::MovesAfterIllegal {
-            ref illegal,
-            next_ply,
-            ref next,
-        } => DeskError::BadMoves {
+        _ => DeskError::BadMoves {
             en: e.to_string(),
-            zh: format!(
-                "第 {} 着违例，其后仍有着法（第 {next_ply} 着 {}）：违例着法须是棋谱的最后一着",
-                illegal.ply,
-                xq_core::excerpt::Excerpt(next)
-            ),
-        },
-        RecordError::NotRuled(ref p) => DeskError::BadMoves {
-            en: e.to_string(),
-            zh: format!("本规则版本对此违例没有规定：{}", super::error::play_zh(p)),
+            zh: e.speak(Lang::Zh),
         },
         // A cause a later xq-oracle adds (the type is non-exhaustive).
         _ => DeskError::BadMoves {
@@ -344,11 +348,11 @@ pub fn game_view(
     let agreement = ruling.recorded.map(|rec| {
         let limit = points.iter().any(|p| p.kind == PointKind::NaturalLimit);
         match ruling.agrees {
-            Some(true) => "agrees",
-            _ if ruling.comparison() == Comparison::Claimable => "claimable",
-            _ if ruling.result != Outcome::Ongoing => "disagrees",
-            _ if rec == Outcome::Draw && limit => "natural-limit",
-            _ => "off-board",
+            Some(true) => Agreement::Agrees,
+            _ if ruling.comparison() == Comparison::Claimable => Agreement::Claimable,
+            _ if ruling.result != Outcome::Ongoing => Agreement::Disagrees,
+            _ if rec == Outcome::Draw && limit => Agreement::NaturalLimit,
+            _ => Agreement::OffBoard,
         }
     });
     Ok(GameView {
@@ -363,7 +367,8 @@ pub fn game_view(
         claimable: ruling.claimable,
         recorded: ruling.recorded,
         agrees: ruling.agrees,
-        agreement,
+        agreement: agreement.map(Agreement::name),
+        agreement_text: agreement.map(|a| a.label(lang)),
         summary: xq_render::explain_game(&ruling, lang),
         millis: began.map_or(0.0, |b| b.elapsed().as_secs_f64() * 1000.0),
     })

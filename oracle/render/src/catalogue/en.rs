@@ -5,9 +5,13 @@ use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
-use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+use xq_oracle::ruling::{
+    Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, Procedure, RulingReason, SearchReport,
+    SideRuling,
+};
 
-use super::{Catalogue, CycleFacts, IllegalFacts, Verdict};
+use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
+use crate::words::Agreement;
 
 pub(crate) struct En;
 
@@ -17,6 +21,15 @@ fn times(n: u32) -> String {
         1 => "once".into(),
         2 => "twice".into(),
         n => format!("{n} times"),
+    }
+}
+
+/// "1 more cycle", "2 more cycles".
+fn more_cycles(n: usize) -> String {
+    if n == 1 {
+        "1 more cycle".into()
+    } else {
+        format!("{n} more cycles")
     }
 }
 
@@ -368,18 +381,243 @@ impl Catalogue for En {
     }
 
     fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String {
+        let nobody = if claim { ", nobody having claimed" } else { "" };
+        let claimable = if claim {
+            "; the ruling may still be claimed"
+        } else {
+            ""
+        };
         match *f {
+            FollowUp::Varied { ply, by, cycles: 0 } => format!(
+                "Then: {} left the cycle at ply {ply}, before another full cycle{nobody}.",
+                cap(by.name())
+            ),
             FollowUp::Varied { ply, by, cycles } => format!(
-                "Then: {} left the cycle at ply {ply}, after {cycles} more cycle(s){}.",
+                "Then: {} left the cycle at ply {ply}, after {}{nobody}.",
                 cap(by.name()),
-                if claim { ", nobody having claimed" } else { "" }
+                more_cycles(cycles)
+            ),
+            FollowUp::Lost { ply, cycles: 0 } => format!(
+                "The edition allows no further cycle: the ruling took effect at once, at ply {ply} ({result})."
             ),
             FollowUp::Lost { ply, cycles } => format!(
-                "Then: the repetition went on for {cycles} more cycle(s), beyond what the edition allows: the ruling took effect at ply {ply} ({result})."
+                "Then: the repetition went on for {}, beyond what the edition allows: the ruling took effect at ply {ply} ({result}).",
+                more_cycles(cycles)
             ),
+            FollowUp::RecordEnds { cycles: 0 } => {
+                format!("Then: the record ends at the ruling, the repetition standing{claimable}.")
+            }
             FollowUp::RecordEnds { cycles } => format!(
-                "Then: the record ends with the repetition standing ({cycles} more cycle(s))."
+                "Then: the record ends with the repetition standing ({}){claimable}.",
+                more_cycles(cycles)
             ),
         }
+    }
+
+    fn cycle_fact(&self, c: &CycleInfo) -> String {
+        format!(
+            "plies {}–{}, position seen {} times, {}; {}",
+            c.first_ply,
+            c.last_ply,
+            c.occurrences,
+            if c.adjudicable {
+                "count reached"
+            } else {
+                "count not reached"
+            },
+            match c.procedure {
+                Procedure::Claim => "on a player's claim",
+                _ => "ruled by the arbiter unasked",
+            }
+        )
+    }
+
+    fn search_fact(&self, s: &SearchReport) -> String {
+        format!(
+            "kill: mates by checks up to {} moves; chase: up to {} checks before the capture; {} positions per move, {} per cycle; {}",
+            s.kill_depth,
+            s.check_win_depth,
+            grouped(s.nodes_per_move),
+            grouped(s.nodes_per_cycle),
+            if s.incomplete_plies.is_empty() {
+                "every move fully examined".to_string()
+            } else {
+                format!("not fully examined: plies {}", list(&s.incomplete_plies))
+            }
+        )
+    }
+
+    fn natural_limit_fact(&self, l: &LimitState) -> String {
+        let who: Vec<String> = l.claimable_by.iter().map(|c| cap(c.name())).collect();
+        format!(
+            "{} plies without a capture (the edition's limit: {} rounds); Red counts {} moves ({} checks), Black {} ({} checks); {}",
+            l.plies_without_capture,
+            l.rounds,
+            l.red.counted,
+            l.red.checks,
+            l.black.counted,
+            l.black.checks,
+            if who.is_empty() {
+                "no claim is valid yet".to_string()
+            } else {
+                format!("a draw may be claimed by {}", who.join(" or "))
+            }
+        )
+    }
+
+    fn agreement(&self, a: Agreement) -> &'static str {
+        match a {
+            Agreement::Agrees => "agrees with the ruling",
+            Agreement::Claimable => "the rules' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands",
+            Agreement::Disagrees => "disagrees with the ruling",
+            Agreement::OffBoard => "not decided on the board: the recorded result (resignation, agreement, time) stands",
+            Agreement::NaturalLimit => "the natural move limit was reached: a draw (on a claim)",
+        }
+    }
+}
+
+impl super::Report for En {
+    fn summary_counts(&self, files: usize, games: usize, ruled: usize, bad: usize) -> String {
+        format!("Summary: {files} file(s), {games} game(s): {ruled} ruled, {bad} bad record(s).")
+    }
+
+    fn summary_points(&self, p: [usize; 4]) -> String {
+        format!(
+            "Points: repetition {}, natural limit {}, illegal move {}, end {}.",
+            p[0], p[1], p[2], p[3]
+        )
+    }
+
+    fn summary_list(&self, what: SummaryList, items: &[String]) -> String {
+        let what = match what {
+            SummaryList::Reasons => "Rulings: ",
+            SummaryList::Results => "Results: ",
+        };
+        format!("{what}{}", items.join(", "))
+    }
+
+    fn summary_recorded(&self, c: &RecordedCounts) -> String {
+        format!(
+            "Recorded results: {} agree, {} claimable but not claimed, {} disagree, {} decided off the board (resignation, agreement, time), {} not stated; {} claimable repetition(s) played past unclaimed.",
+            c.agree, c.claimable, c.disagree, c.off_the_board, c.unrecorded, c.unclaimed
+        )
+    }
+
+    fn summary_reading(&self, cut: usize, headings: usize, warnings: &[String]) -> String {
+        format!(
+            "Reading: {cut} record(s) cut (ruled up to the break), {headings} heading entr(ies); warnings: {}.",
+            if warnings.is_empty() {
+                "none".into()
+            } else {
+                warnings.join(", ")
+            }
+        )
+    }
+
+    fn disagreement(
+        &self,
+        file: &str,
+        game: usize,
+        recorded: &str,
+        ruled: &str,
+        at: Option<usize>,
+    ) -> String {
+        let at = at.map_or(String::new(), |p| format!(", decided at ply {p}"));
+        format!("  {file} game {game}: recorded {recorded}, ruled {ruled}{at}")
+    }
+
+    fn more_games(&self, n: usize) -> String {
+        format!("  … and {n} more")
+    }
+
+    fn io_error(&self, e: &std::io::Error) -> String {
+        e.to_string()
+    }
+
+    fn cannot_read(&self, path: &str, e: &std::io::Error) -> String {
+        format!("{path}: cannot read it: {e}")
+    }
+
+    fn cannot_list(&self, path: &str, e: &std::io::Error) -> String {
+        format!("{path}: cannot list it: {e}")
+    }
+
+    fn cannot_list_entry(&self, e: &std::io::Error) -> String {
+        format!("cannot list an entry of the directory: {e}")
+    }
+
+    fn dangling_link(&self, e: &std::io::Error) -> String {
+        format!("a link that leads nowhere readable: {e}")
+    }
+
+    fn no_record_files(&self, path: &str, extensions: &str) -> String {
+        format!("{path}: the directory holds no record files ({extensions})")
+    }
+
+    fn too_deep(&self, depth: usize) -> String {
+        format!("directories nest deeper than {depth} levels: not walked further")
+    }
+
+    fn record_heading(&self, file: &str, game: usize) -> String {
+        format!("== {file}, game {game}")
+    }
+
+    fn heading_sep(&self) -> &'static str {
+        ", "
+    }
+
+    fn players(&self, red: &str, black: &str) -> String {
+        format!("{red} vs {black}")
+    }
+
+    fn record_unreadable(&self, why: &str) -> String {
+        format!("The record cannot be read: {why}")
+    }
+
+    fn record_cut(&self, why: &str, plies: usize) -> String {
+        format!("The record is cut: {why}; what follows rules only the {plies} plies before it.")
+    }
+
+    fn bad_record_line(&self, file: &str, why: &str, cut: bool) -> String {
+        if cut {
+            format!("{file}: {why} (cut: the plies before it are ruled)")
+        } else {
+            format!("{file}: {why}")
+        }
+    }
+
+    fn unruled(&self, format: &str, game: usize, why: &str) -> String {
+        format!("{format}, game {game}: {why}")
+    }
+
+    fn warnings_heading(&self, n: usize) -> String {
+        format!("\n{n} reading warning(s):\n")
+    }
+
+    fn variations_heading(&self, n: usize) -> String {
+        format!("\n{n} variation(s) (listed, not ruled):\n")
+    }
+
+    fn variation_line(&self, n: usize, from: usize, moves: &str, tail: &str) -> String {
+        format!("  {n}. from ply {from}: {moves}{tail}\n")
+    }
+
+    fn more_variations(&self, n: usize) -> String {
+        format!("  … and {n} more\n")
+    }
+
+    fn point_number(&self, i: usize, ply: usize) -> String {
+        format!("Point {i} (ply {ply})\n")
+    }
+
+    fn bad_games(&self, bad: usize, games: usize, jsonl: bool) -> String {
+        format!(
+            "{bad} of {games} game(s) could not be read or ruled ({})",
+            if jsonl {
+                "see their \"error\" fields"
+            } else {
+                "see above"
+            }
+        )
     }
 }

@@ -12,8 +12,12 @@ use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
-use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+use xq_oracle::ruling::{
+    Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, RulingReason, SearchReport, SideRuling,
+};
 
+pub(crate) use crate::report::{RecordedCounts, SummaryList};
+use crate::words::Agreement;
 use crate::Lang;
 
 mod en;
@@ -149,4 +153,196 @@ pub(crate) trait Catalogue: Sync {
     /// What happened after a repetition ruling; `claim`: the ruling waits
     /// for a player's claim; `result` is the wire form.
     fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String;
+
+    // The desk's facts, one line each.
+    /// A cycle: its plies, how often the position was seen, whether the
+    /// count is reached, who starts the ruling.
+    fn cycle_fact(&self, c: &CycleInfo) -> String;
+    /// The bounds of a ruling's searches and what they did not finish.
+    fn search_fact(&self, s: &SearchReport) -> String;
+    /// The natural limit's count and who may claim it.
+    fn natural_limit_fact(&self, l: &LimitState) -> String;
+    /// How a record's result stands beside the rules'.
+    fn agreement(&self, a: Agreement) -> &'static str;
+}
+
+/// The words of `xq rule`'s reports on record files and of its errors,
+/// one method per phrase, as [`Catalogue`] for the rulings.
+pub(crate) trait Report: Sync {
+    /// An I/O error's reason (the system's own words where the language
+    /// has none for the kind).
+    fn io_error(&self, e: &std::io::Error) -> String;
+    /// A file or directory that cannot be read.
+    fn cannot_read(&self, path: &str, e: &std::io::Error) -> String;
+    /// A directory whose entries cannot be listed.
+    fn cannot_list(&self, path: &str, e: &std::io::Error) -> String;
+    /// An entry of a directory that cannot be listed.
+    fn cannot_list_entry(&self, e: &std::io::Error) -> String;
+    /// A link to nothing readable.
+    fn dangling_link(&self, e: &std::io::Error) -> String;
+    /// A directory with no record file among its `extensions`.
+    fn no_record_files(&self, path: &str, extensions: &str) -> String;
+    /// Directories nested deeper than `depth`.
+    fn too_deep(&self, depth: usize) -> String;
+    /// A game's heading, without the closing `==`.
+    fn record_heading(&self, file: &str, game: usize) -> String;
+    /// The separator between the heading's parts.
+    fn heading_sep(&self) -> &'static str;
+    /// The players, `red` against `black`.
+    fn players(&self, red: &str, black: &str) -> String;
+    /// A record that yields no game, with why.
+    fn record_unreadable(&self, why: &str) -> String;
+    /// A record cut at a bad move: why, and the plies ruled before it.
+    fn record_cut(&self, why: &str, plies: usize) -> String;
+    /// A bad record's one line on standard error; `cut`: the plies before
+    /// the fault are ruled.
+    fn bad_record_line(&self, file: &str, why: &str, cut: bool) -> String;
+    /// A record that was read but could not be ruled.
+    fn unruled(&self, format: &str, game: usize, why: &str) -> String;
+    /// The heading of a record's reading warnings, with its line breaks.
+    fn warnings_heading(&self, n: usize) -> String;
+    /// The heading of a record's variations, with its line breaks.
+    fn variations_heading(&self, n: usize) -> String;
+    /// One variation: its number, the ply it leaves the main line at, its
+    /// first moves (`tail`: ` …` when there are more).
+    fn variation_line(&self, n: usize, from: usize, moves: &str, tail: &str) -> String;
+    /// The variations not listed.
+    fn more_variations(&self, n: usize) -> String;
+    /// A ruling point's number and ply, with its line break.
+    fn point_number(&self, i: usize, ply: usize) -> String;
+    /// The summary's first line: files, games, ruled, bad.
+    fn summary_counts(&self, files: usize, games: usize, ruled: usize, bad: usize) -> String;
+    /// The summary's points by kind: repetition, natural limit, illegal
+    /// move, end.
+    fn summary_points(&self, points: [usize; 4]) -> String;
+    /// A summary line listing `items` (`label n`) under `what`.
+    fn summary_list(&self, what: SummaryList, items: &[String]) -> String;
+    /// How the recorded results stand.
+    fn summary_recorded(&self, c: &RecordedCounts) -> String;
+    /// The reading: records cut, heading entries, warnings (`code n`).
+    fn summary_reading(&self, cut: usize, headings: usize, warnings: &[String]) -> String;
+    /// One game whose record disagrees with the rules.
+    fn disagreement(
+        &self,
+        file: &str,
+        game: usize,
+        recorded: &str,
+        ruled: &str,
+        at: Option<usize>,
+    ) -> String;
+    /// The `n` games more not listed.
+    fn more_games(&self, n: usize) -> String;
+    /// How many of the games could not be read or ruled; `jsonl`: the
+    /// reasons are in the JSON lines' `error` fields, not above.
+    fn bad_games(&self, bad: usize, games: usize, jsonl: bool) -> String;
+}
+
+/// The report words of a language.
+pub(crate) fn report(lang: Lang) -> &'static dyn Report {
+    match lang {
+        Lang::Zh => &zh::Zh,
+        Lang::En => &en::En,
+    }
+}
+
+/// `1234567` as `1,234,567`: both languages group a count of positions
+/// by thousands.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut s = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(d);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use xq_core::Color;
+    use xq_oracle::ruling::FollowUp;
+
+    use super::of;
+    use crate::Lang;
+
+    /// What follows a ruling, in each language; `claim`: the ruling waits
+    /// for a player's claim.
+    fn said(f: FollowUp, claim: bool) -> [String; 2] {
+        [Lang::Zh, Lang::En].map(|l| of(l).follow_up(&f, claim, "0-1"))
+    }
+
+    #[test]
+    fn a_ruling_that_takes_effect_at_once_counts_no_further_cycle() {
+        // Perpetual check under an edition that gives no further cycle and
+        // whose arbiter rules unasked: the loss is the ruling itself.
+        let [zh, en] = said(FollowUp::Lost { ply: 8, cycles: 0 }, false);
+        assert_eq!(zh, "本规则不许再循环：裁决于第 8 着即时生效（0-1）。");
+        assert_eq!(
+            en,
+            "The edition allows no further cycle: the ruling took effect at once, at ply 8 (0-1)."
+        );
+        // A loss after further cycles counts them.
+        let [zh, en] = said(FollowUp::Lost { ply: 16, cycles: 2 }, false);
+        assert!(zh.contains("继续循环 2 次"), "{zh}");
+        assert!(en.contains("went on for 2 more cycles,"), "{en}");
+    }
+
+    #[test]
+    fn a_record_ending_at_a_claimable_ruling_says_it_may_still_be_claimed() {
+        let [zh, en] = said(FollowUp::RecordEnds { cycles: 0 }, true);
+        assert_eq!(zh, "其后：棋谱于裁决处结束，循环局面仍在，裁决仍可提请。");
+        assert_eq!(
+            en,
+            "Then: the record ends at the ruling, the repetition standing; the ruling may still be claimed."
+        );
+        let [zh, en] = said(FollowUp::RecordEnds { cycles: 1 }, true);
+        assert_eq!(zh, "其后：棋谱于循环中结束（又循环 1 次），裁决仍可提请。");
+        assert_eq!(
+            en,
+            "Then: the record ends with the repetition standing (1 more cycle); the ruling may still be claimed."
+        );
+        // Where the arbiter rules unasked there is nothing to claim.
+        let [zh, en] = said(FollowUp::RecordEnds { cycles: 0 }, false);
+        assert!(!zh.contains("提请") && !zh.contains('0'), "{zh}");
+        assert!(!en.contains("claim") && !en.contains('0'), "{en}");
+    }
+
+    #[test]
+    fn a_side_that_varies_at_once_played_no_further_cycle() {
+        let f = FollowUp::Varied {
+            ply: 9,
+            by: Color::Red,
+            cycles: 0,
+        };
+        let [zh, en] = said(f, true);
+        assert_eq!(
+            zh,
+            "其后：红方于第 9 着变着（未再循环，其间无人提请裁决）。"
+        );
+        assert_eq!(
+            en,
+            "Then: Red left the cycle at ply 9, before another full cycle, nobody having claimed."
+        );
+        let f = FollowUp::Varied {
+            ply: 13,
+            by: Color::Black,
+            cycles: 1,
+        };
+        let [zh, en] = said(f, false);
+        assert_eq!(zh, "其后：黑方于第 13 着变着（此前又循环 1 次）。");
+        assert_eq!(
+            en,
+            "Then: Black left the cycle at ply 13, after 1 more cycle."
+        );
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(super::grouped(0), "0");
+        assert_eq!(super::grouped(999), "999");
+        assert_eq!(super::grouped(1000), "1,000");
+        assert_eq!(super::grouped(4_000_000), "4,000,000");
+    }
 }

@@ -5,9 +5,13 @@ use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
-use xq_oracle::ruling::{Comparison, FollowUp, MoveRuling, PointKind, RulingReason, SideRuling};
+use xq_oracle::ruling::{
+    Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, Procedure, RulingReason, SearchReport,
+    SideRuling,
+};
 
-use super::{Catalogue, CycleFacts, IllegalFacts, Verdict};
+use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
+use crate::words::Agreement;
 
 pub(crate) struct Zh;
 
@@ -338,22 +342,250 @@ impl Catalogue for Zh {
     }
 
     fn follow_up(&self, f: &FollowUp, claim: bool, result: &str) -> String {
+        let nobody = if claim {
+            "，其间无人提请裁决"
+        } else {
+            ""
+        };
+        let claimable = if claim { "，裁决仍可提请" } else { "" };
         match *f {
-            FollowUp::Varied { ply, by, cycles } => format!(
-                "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{}）。",
-                by.name_zh(),
-                if claim {
-                    "，其间无人提请裁决"
-                } else {
-                    ""
-                }
+            FollowUp::Varied { ply, by, cycles: 0 } => format!(
+                "其后：{}于第 {ply} 着变着（未再循环{nobody}）。",
+                by.name_zh()
             ),
+            FollowUp::Varied { ply, by, cycles } => format!(
+                "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{nobody}）。",
+                by.name_zh()
+            ),
+            FollowUp::Lost { ply, cycles: 0 } => {
+                format!("本规则不许再循环：裁决于第 {ply} 着即时生效（{result}）。")
+            }
             FollowUp::Lost { ply, cycles } => format!(
                 "其后：继续循环 {cycles} 次，超出本规则允许，于第 {ply} 着按裁决判定（{result}）。"
             ),
+            FollowUp::RecordEnds { cycles: 0 } => {
+                format!("其后：棋谱于裁决处结束，循环局面仍在{claimable}。")
+            }
             FollowUp::RecordEnds { cycles } => {
-                format!("其后：棋谱于循环中结束（又循环 {cycles} 次）。")
+                format!("其后：棋谱于循环中结束（又循环 {cycles} 次）{claimable}。")
             }
         }
+    }
+
+    fn cycle_fact(&self, c: &CycleInfo) -> String {
+        format!(
+            "第 {}–{} 着，局面出现 {} 次，{}；{}",
+            c.first_ply,
+            c.last_ply,
+            c.occurrences,
+            if c.adjudicable {
+                "已达待判"
+            } else {
+                "未达待判次数"
+            },
+            match c.procedure {
+                Procedure::Claim => "由棋手提出",
+                _ => "由裁判主动判定",
+            }
+        )
+    }
+
+    fn search_fact(&self, s: &SearchReport) -> String {
+        format!(
+            "杀：连将杀最多 {} 步；捉：得子前最多 {} 将；每着 {} 个局面，整个循环 {} 个局面；{}",
+            s.kill_depth,
+            s.check_win_depth,
+            grouped(s.nodes_per_move),
+            grouped(s.nodes_per_cycle),
+            if s.incomplete_plies.is_empty() {
+                "全部查尽".to_string()
+            } else {
+                format!("未查尽的着法：第 {} 着", list(&s.incomplete_plies))
+            }
+        )
+    }
+
+    fn natural_limit_fact(&self, l: &LimitState) -> String {
+        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
+        format!(
+            "{} 着未吃子（本规则限 {} 回合）；红方计 {} 着（其中将 {}），黑方计 {} 着（其中将 {}）；{}",
+            l.plies_without_capture,
+            l.rounds,
+            l.red.counted,
+            l.red.checks,
+            l.black.counted,
+            l.black.checks,
+            if who.is_empty() {
+                "尚不能提出判和".to_string()
+            } else {
+                format!("可由{}提出判和", who.join("、"))
+            }
+        )
+    }
+
+    fn agreement(&self, a: Agreement) -> &'static str {
+        match a {
+            Agreement::Agrees => "与裁决相符",
+            Agreement::Claimable => "规则结果须经提请，棋谱所记（议和、认负、超时等）成立",
+            Agreement::Disagrees => "与裁决不符",
+            Agreement::OffBoard => "棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立",
+            Agreement::NaturalLimit => "已达自然限着，和棋（经提出）",
+        }
+    }
+}
+
+impl super::Report for Zh {
+    fn summary_counts(&self, files: usize, games: usize, ruled: usize, bad: usize) -> String {
+        format!("汇总：{files} 个文件，共 {games} 局；裁决 {ruled} 局，无法读取 {bad} 局。")
+    }
+
+    fn summary_points(&self, p: [usize; 4]) -> String {
+        format!(
+            "裁判介入之处：循环局面 {}，自然限着 {}，违例着法 {}，终局 {}。",
+            p[0], p[1], p[2], p[3]
+        )
+    }
+
+    fn summary_list(&self, what: SummaryList, items: &[String]) -> String {
+        let what = match what {
+            SummaryList::Reasons => "裁决理由：",
+            SummaryList::Results => "判定结果：",
+        };
+        format!("{what}{}", items.join("，"))
+    }
+
+    fn summary_recorded(&self, c: &RecordedCounts) -> String {
+        format!(
+            "棋谱所记结果：相符 {}，可提请裁决而未提请 {}，不符 {}，盘外定局（认负、议和、超时等）{}，未记结果 {}；对局越过而未提请的循环 {} 处。",
+            c.agree, c.claimable, c.disagree, c.off_the_board, c.unrecorded, c.unclaimed
+        )
+    }
+
+    fn summary_reading(&self, cut: usize, headings: usize, warnings: &[String]) -> String {
+        format!(
+            "读谱：不完整 {cut} 局（只裁决断点之前），标题条目 {headings} 个；提示：{}。",
+            if warnings.is_empty() {
+                "无".into()
+            } else {
+                warnings.join("，")
+            }
+        )
+    }
+
+    fn disagreement(
+        &self,
+        file: &str,
+        game: usize,
+        recorded: &str,
+        ruled: &str,
+        at: Option<usize>,
+    ) -> String {
+        let at = at.map_or(String::new(), |p| format!("，于第 {p} 着定局"));
+        format!("  {file} 第 {game} 局：棋谱记 {recorded}，判定 {ruled}{at}")
+    }
+
+    fn more_games(&self, n: usize) -> String {
+        format!("  …另有 {n} 局")
+    }
+
+    /// The kinds an arbiter meets in Chinese; the system's words for the
+    /// rest.
+    fn io_error(&self, e: &std::io::Error) -> String {
+        use std::io::ErrorKind;
+        match e.kind() {
+            ErrorKind::NotFound => "没有这个文件或目录".into(),
+            ErrorKind::PermissionDenied => "不允许读取".into(),
+            ErrorKind::IsADirectory => "这是目录，不是文件".into(),
+            ErrorKind::NotADirectory => "路径中有一节不是目录".into(),
+            ErrorKind::InvalidData => format!("内容无法读取（{e}）"),
+            _ => format!("读取出错（{e}）"),
+        }
+    }
+
+    fn cannot_read(&self, path: &str, e: &std::io::Error) -> String {
+        format!("{path}：无法读取：{}", self.io_error(e))
+    }
+
+    fn cannot_list(&self, path: &str, e: &std::io::Error) -> String {
+        format!("{path}：无法列出目录：{}", self.io_error(e))
+    }
+
+    fn cannot_list_entry(&self, e: &std::io::Error) -> String {
+        format!("目录中有一个条目无法列出：{}", self.io_error(e))
+    }
+
+    fn dangling_link(&self, e: &std::io::Error) -> String {
+        format!("链接指向的文件无法读取：{}", self.io_error(e))
+    }
+
+    fn no_record_files(&self, path: &str, extensions: &str) -> String {
+        format!("{path}：目录中没有棋谱文件（{extensions}）")
+    }
+
+    fn too_deep(&self, depth: usize) -> String {
+        format!("目录嵌套超过 {depth} 层，其下不再查找")
+    }
+
+    fn record_heading(&self, file: &str, game: usize) -> String {
+        format!("== {file}，第 {game} 局")
+    }
+
+    fn heading_sep(&self) -> &'static str {
+        "，"
+    }
+
+    fn players(&self, red: &str, black: &str) -> String {
+        format!("{red} 对 {black}")
+    }
+
+    fn record_unreadable(&self, why: &str) -> String {
+        format!("棋谱无法读取：{why}")
+    }
+
+    fn record_cut(&self, why: &str, plies: usize) -> String {
+        format!("棋谱不完整：{why}；以下只裁决此前的 {plies} 着。")
+    }
+
+    fn bad_record_line(&self, file: &str, why: &str, cut: bool) -> String {
+        if cut {
+            format!("{file}：{why}（棋谱不完整：此前的着法已裁决）")
+        } else {
+            format!("{file}：{why}")
+        }
+    }
+
+    fn unruled(&self, format: &str, game: usize, why: &str) -> String {
+        format!("{format}，第 {game} 局：{why}")
+    }
+
+    fn warnings_heading(&self, n: usize) -> String {
+        format!("\n读谱提示 {n} 条：\n")
+    }
+
+    fn variations_heading(&self, n: usize) -> String {
+        format!("\n变着 {n} 路（只列出，不裁决）：\n")
+    }
+
+    fn variation_line(&self, n: usize, from: usize, moves: &str, tail: &str) -> String {
+        format!("  {n}. 自第 {from} 着：{moves}{tail}\n")
+    }
+
+    fn more_variations(&self, n: usize) -> String {
+        format!("  …另有 {n} 路\n")
+    }
+
+    fn point_number(&self, i: usize, ply: usize) -> String {
+        format!("第 {i} 处（第 {ply} 着）\n")
+    }
+
+    fn bad_games(&self, bad: usize, games: usize, jsonl: bool) -> String {
+        format!(
+            "{games} 局中有 {bad} 局无法读取或裁决（{}）",
+            if jsonl {
+                "见每局的 \"error\" 字段"
+            } else {
+                "见上文"
+            }
+        )
     }
 }
