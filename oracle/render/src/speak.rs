@@ -86,6 +86,9 @@ impl Zh for Unruled {
             Unruled::NotRuled(e) => {
                 format!("{}；本规则版本对此违例没有规定", e.zh())
             }
+            // A cause a later xq-oracle adds (the type is non-exhaustive):
+            // its English words until it has Chinese ones.
+            _ => self.to_string(),
         }
     }
 }

@@ -297,11 +297,6 @@ pub fn game_view(
             en: e.to_string(),
             zh: e.speak(Lang::Zh),
         },
-        // A cause a later xq-oracle adds (the type is non-exhaustive).
-        _ => DeskError::BadMoves {
-            en: e.to_string(),
-            zh: e.to_string(),
-        },
     })?;
     // The moves that could be played: all but an illegal last one.
     let mut game = Game::new(start.clone());
