@@ -3,6 +3,10 @@
 //! before and after.
 //!
 //! `cargo run --release -p xq-oracle --example explain_moves -- FEN "MOVES" [EDITION] [FROM_PLY]`
+//!
+//! `CHECK_WIN_DEPTH=N` in the environment sets how many checks may precede a
+//! winning capture (the default bound otherwise), to see what a deeper
+//! search would find.
 
 use xq_core::game::split_moves;
 use xq_core::{format_move, Game, Notation, Position, Validation};
@@ -42,7 +46,13 @@ fn main() {
     let from: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
     let start = Position::from_fen_with(fen, Validation::Relaxed).expect("a legal FEN");
     let game = Game::from_texts(start, &split_moves(moves)).expect("legal moves");
-    let limits = SearchLimits::default();
+    let mut limits = SearchLimits::default();
+    if let Some(d) = std::env::var("CHECK_WIN_DEPTH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        limits.check_win_depth = d;
+    }
     for i in from.saturating_sub(1)..game.moves().len() {
         let ctx = MoveContext::new(
             &game,

@@ -104,6 +104,21 @@ impl Search<'_> {
         value(&self.rules.material, piece)
     }
 
+    /// What losing `piece` from `sq` costs its side in the complete
+    /// exchange: its [`value`], except that an uncrossed pawn, which is no
+    /// 子力 where the edition does not chase it (2020 24.3 counts material
+    /// won; 1999 25.3), costs nothing. A capture that wins 子力 and gives up
+    /// only such a pawn in the exchange wins (参考图2: the cannon takes an
+    /// elephant after a check and leaves its own uncrossed pawn, which it
+    /// protected, to the rook).
+    pub fn loss_on(&self, piece: Piece, sq: Square) -> i32 {
+        if piece.role == Role::Pawn && !is_material(piece, sq, self.rules) {
+            0
+        } else {
+            self.value(piece)
+        }
+    }
+
     /// What giving up `piece` costs `chaser` ([`worth`]).
     pub fn worth(&self, piece: Piece, chaser: Color) -> i32 {
         worth(&self.rules.material, piece, chaser)
@@ -275,7 +290,16 @@ impl Search<'_> {
                     .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
             });
         }
-        let value_at = |sq: Square| pos.piece_at(sq).map_or(0, |p| self.value(p));
+        // The chaser's uncrossed pawns taken in the exchange cost it nothing.
+        let value_at = |sq: Square| {
+            pos.piece_at(sq).map_or(0, |p| {
+                if p.color == scope.chaser {
+                    self.loss_on(p, sq)
+                } else {
+                    self.value(p)
+                }
+            })
+        };
         // Most valuable victim first, then least valuable attacker.
         moves.sort_by_key(|m| (-value_at(m.to), value_at(m.from)));
         for m in moves {

@@ -37,8 +37,14 @@ pub fn classify(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> Option<Classifi
             .map(|p| ctx.search.mating_checks(&p))
             .unwrap_or_default();
         // 自毙 (24.18, 图13): a mate threat that follows whatever the answer
-        // is the check's doing (it opened a line), not the answer's.
-        let opened = mates_after_every_answer(ctx);
+        // is the check's doing (it opened a line), not the answer's. A mate
+        // the answering piece gives itself, from where the answer put it, is
+        // the answer's own work (26.1.4) even when no other answer exists
+        // to compare it with (参考图42: the advisor that lifts the screen of
+        // the cannon's check steps to e1, whence it threatens to become the
+        // screen of its own cannon's mating check).
+        let mut opened = mates_after_every_answer(ctx);
+        opened.retain(|k| k.from != ctx.mv.to);
         let self_destruct = !opened.is_empty();
         before.extend(opened);
         (before, self_destruct)

@@ -132,7 +132,7 @@ fn check_line(
             if r.to == m.to {
                 s.worth(p, pos.turn())
             } else {
-                s.value(p)
+                s.loss_on(p, r.to)
             }
         });
         let next = after.play_unchecked(r);
