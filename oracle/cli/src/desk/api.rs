@@ -336,7 +336,7 @@ impl RecordAsk {
                     en: format!(
                         "the query must be game=N (a game's number, from 1) or moves, not {q}"
                     ),
-                    zh: format!("查询应为 game=N（棋局序号，从 1 起）或 moves，而不是 {q}"),
+                    zh: format!("请求应为 game=N（棋局序号，从 1 起）或 moves，而不是 {q}"),
                 })
             }
         }
