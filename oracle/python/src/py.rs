@@ -482,6 +482,8 @@ impl PyPosition {
         result.map_err(|e| match e {
             PerftError::TooDeep { .. } => error::<XqError>(py, "too-deep", e.to_string(), &[]),
             PerftError::Cancelled => error::<XqError>(py, "cancelled", e.to_string(), &[]),
+            // A cause a later xq-core adds (the type is non-exhaustive).
+            _ => error::<XqError>(py, "perft", e.to_string(), &[]),
         })
     }
 
@@ -557,6 +559,8 @@ fn ruling_error(py: Python<'_>, e: &RulingRecordError) -> PyErr {
                 Err(e) => return e,
             })
         }
+        // A cause a later xq-oracle adds (the type is non-exhaustive).
+        _ => error::<XqError>(py, "not-ruled", e.to_string(), &[]),
     }
 }
 
