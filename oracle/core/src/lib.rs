@@ -48,7 +48,6 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
-#[cfg(any(test, feature = "random"))]
 pub mod random;
 pub mod setup;
 pub mod status;

@@ -38,16 +38,8 @@ impl KeyBytes {
     /// as in the real files).
     #[must_use]
     pub fn from_seed(seed: u64) -> KeyBytes {
-        // splitmix64: any well-mixed bytes do; the same seed gives the
-        // same file.
-        let mut state = seed;
-        let mut byte = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) & 0xFF) as u8
-        };
+        let mut rng = xq_core::random::Rng::new(seed);
+        let mut byte = || (rng.next_u64() & 0xFF) as u8;
         let (mask, a, b, c, d, xy, xyf, xyt) = (
             byte(),
             byte(),
