@@ -307,6 +307,39 @@ fn valid_id(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-')
 }
 
+/// Where a case's errors point: the file, the case and its id, so that
+/// each check below names the key (or the token in it) it refuses.
+struct At<'a> {
+    rel: &'a Path,
+    loc: &'a Locator<'a>,
+    n: usize,
+    id: &'a str,
+}
+
+impl At<'_> {
+    /// An error at a key of the case.
+    fn key(&self, key: &str, msg: String) -> LoadError {
+        let id = self.id;
+        LoadError::at(
+            self.rel,
+            self.loc.key(self.n, id, key),
+            format!("case {id}: {msg}"),
+        )
+    }
+
+    /// An error at a token in a key's value (a clause id, a move …).
+    fn token(&self, key: &str, token: &str, msg: String) -> LoadError {
+        let id = self.id;
+        LoadError::at(
+            self.rel,
+            self.loc.token(self.n, id, key, token),
+            format!("case {id}: {msg}"),
+        )
+    }
+}
+
+/// Checks one case, in the order of its keys' checks, so that the first
+/// error a case has is the one reported.
 fn check_case(
     raw: RawCase,
     n: usize,
@@ -315,12 +348,83 @@ fn check_case(
     loc: &Locator,
     registry: &Registry,
 ) -> Result<Case, LoadError> {
-    let id = match &raw.id {
-        serde_yaml::Value::String(s) => s.clone(),
+    let id = case_id(&raw.id, n, rel, loc)?;
+    let at = At {
+        rel,
+        loc,
+        n,
+        id: &id,
+    };
+    check_id(&id, family, &at)?;
+    check_clauses(&raw.clauses, registry, &at)?;
+    if raw.description.trim().is_empty() {
+        return Err(at.key("description", "the description is empty".into()));
+    }
+    let tentative = tentative_doubt(raw.tentative, raw.doubt.as_deref(), &at)?;
+    let editions = case_editions(raw.editions.as_deref(), registry, &at)?;
+    let kind = raw.ask;
+    check_parameters(kind, &raw, &at)?;
+
+    let fen = start_fen(raw.fen.as_deref());
+    let validation = if raw.relaxed {
+        Validation::Relaxed
+    } else {
+        Validation::Strict
+    };
+    let (history, history_key) = sent_history(&raw, &at)?;
+    let (moves, position) = play_history(
+        kind,
+        &fen,
+        validation,
+        raw.record,
+        &history,
+        history_key,
+        &at,
+    )?;
+    let (move_iccs, move_key) = sent_move(kind, &raw, &at)?;
+    let fen = sent_fen(kind, fen, validation);
+    let question = case_question(kind, &raw, move_iccs, move_key, position.as_ref(), &at)?;
+    let expect = case_expectations(
+        kind,
+        raw.expect,
+        raw.expect_by_edition,
+        &editions,
+        position.as_ref(),
+        &at,
+    )?;
+
+    Ok(Case {
+        line: loc.case(n, &id).0,
+        column: loc.case(n, &id).1,
+        file: rel.to_path_buf(),
+        clauses: raw.clauses,
+        description: raw.description,
+        editions,
+        fen,
+        moves,
+        relaxed: raw.relaxed,
+        question,
+        expect,
+        note: raw.note,
+        tentative,
+        id,
+    })
+}
+
+/// The id, refused by number when it is not a string (there is no id to
+/// name the case by).
+fn case_id(
+    raw: &serde_yaml::Value,
+    n: usize,
+    rel: &Path,
+    loc: &Locator,
+) -> Result<String, LoadError> {
+    match raw {
+        serde_yaml::Value::String(s) => Ok(s.clone()),
         other => {
             let shown = serde_yaml::to_string(other).unwrap_or_default();
             let shown = shown.trim();
-            return Err(LoadError::at(
+            Err(LoadError::at(
                 rel,
                 loc.key(n, shown, "id"),
                 format!(
@@ -328,199 +432,237 @@ fn check_case(
                     n + 1,
                     crate::text::quote(shown)
                 ),
-            ));
+            ))
         }
-    };
-    let err = |key: &str, msg: String| {
-        LoadError::at(rel, loc.key(n, &id, key), format!("case {id}: {msg}"))
-    };
-    let err_at = |key: &str, token: &str, msg: String| {
-        LoadError::at(
-            rel,
-            loc.token(n, &id, key, token),
-            format!("case {id}: {msg}"),
-        )
-    };
+    }
+}
 
-    if !valid_id(&id) {
-        return Err(err(
+/// The id's spelling and family prefix: ids are stable names that runs,
+/// expectations and reports refer to, grouped by the directory they are in.
+fn check_id(id: &str, family: Option<&str>, at: &At) -> Result<(), LoadError> {
+    if !valid_id(id) {
+        return Err(at.key(
             "id",
             "ids use lowercase letters, digits, '.' and '-'".into(),
         ));
     }
     if let Some(f) = family {
         if id.split('.').next() != Some(f) || !id.contains('.') {
-            return Err(err(
+            return Err(at.key(
                 "id",
                 format!("the id must start with its family {f:?} (the directory under cases/), as in {f}.topic.name"),
             ));
         }
     }
-    if raw.clauses.is_empty() {
-        return Err(err("clauses", "a case tests at least one clause".into()));
-    }
-    for c in &raw.clauses {
-        if registry.get(c).is_none() {
-            return Err(err_at("clauses", c, format!("unknown clause id {c}")));
-        }
-    }
-    if raw.description.trim().is_empty() {
-        return Err(err("description", "the description is empty".into()));
-    }
-    let tentative = match (raw.tentative, raw.doubt.as_deref().map(str::trim)) {
-        (true, Some(d)) if !d.is_empty() => Some(d.to_string()),
-        (true, _) => {
-            return Err(err(
-                "tentative",
-                "a tentative case needs a doubt: the clause and what is unverified".into(),
-            ))
-        }
-        (false, Some(_)) => {
-            return Err(err(
-                "doubt",
-                "a doubt belongs to a tentative case (tentative: true)".into(),
-            ))
-        }
-        (false, None) => None,
-    };
-    let all = &registry.editions;
-    let editions = match &raw.editions {
-        None => all.clone(),
-        Some(list) => {
-            if list.is_empty() {
-                return Err(err(
-                    "editions",
-                    "an empty editions list applies to nothing".into(),
-                ));
-            }
-            for e in list {
-                if !all.contains(e) {
-                    return Err(err_at(
-                        "editions",
-                        e,
-                        format!("unknown edition {e} (known: {})", all.join(", ")),
-                    ));
-                }
-            }
-            all.iter().filter(|e| list.contains(e)).cloned().collect()
-        }
-    };
+    Ok(())
+}
 
-    // Question parameters: exactly those the question takes.
-    let kind = raw.ask;
+/// The start FEN as written, `startpos` (or none) spelt out: implementations
+/// are sent a real FEN, never the shorthand.
+fn start_fen(fen: Option<&str>) -> String {
+    match fen {
+        None | Some("startpos") => xq_core::START_FEN.to_string(),
+        Some(f) => f.to_string(),
+    }
+}
+
+/// The FEN sent: always all six fields, as the oracle writes them, except
+/// the FEN under test of a `position` case, which is sent as written.
+fn sent_fen(kind: QuestionKind, fen: String, validation: Validation) -> String {
+    if kind == QuestionKind::Position {
+        fen
+    } else {
+        Position::from_fen_with(&fen, validation)
+            .map(|p| p.fen())
+            .unwrap_or(fen)
+    }
+}
+
+/// The clauses: a case exists to test at least one clause of the registry.
+fn check_clauses(clauses: &[String], registry: &Registry, at: &At) -> Result<(), LoadError> {
+    if clauses.is_empty() {
+        return Err(at.key("clauses", "a case tests at least one clause".into()));
+    }
+    for c in clauses {
+        if registry.get(c).is_none() {
+            return Err(at.token("clauses", c, format!("unknown clause id {c}")));
+        }
+    }
+    Ok(())
+}
+
+/// The tentative marking: a doubtful reading must say what is doubted, and
+/// a doubt only belongs to a case marked tentative (reported apart).
+fn tentative_doubt(
+    tentative: bool,
+    doubt: Option<&str>,
+    at: &At,
+) -> Result<Option<String>, LoadError> {
+    match (tentative, doubt.map(str::trim)) {
+        (true, Some(d)) if !d.is_empty() => Ok(Some(d.to_string())),
+        (true, _) => Err(at.key(
+            "tentative",
+            "a tentative case needs a doubt: the clause and what is unverified".into(),
+        )),
+        (false, Some(_)) => Err(at.key(
+            "doubt",
+            "a doubt belongs to a tentative case (tentative: true)".into(),
+        )),
+        (false, None) => Ok(None),
+    }
+}
+
+/// The editions a case applies to, in registry order (all when it names
+/// none): a verdict is only right under an edition the registry knows.
+fn case_editions(
+    list: Option<&[String]>,
+    registry: &Registry,
+    at: &At,
+) -> Result<Vec<String>, LoadError> {
+    let all = &registry.editions;
+    let Some(list) = list else {
+        return Ok(all.clone());
+    };
+    if list.is_empty() {
+        return Err(at.key(
+            "editions",
+            "an empty editions list applies to nothing".into(),
+        ));
+    }
+    for e in list {
+        if !all.contains(e) {
+            return Err(at.token(
+                "editions",
+                e,
+                format!("unknown edition {e} (known: {})", all.join(", ")),
+            ));
+        }
+    }
+    Ok(all.iter().filter(|e| list.contains(e)).cloned().collect())
+}
+
+/// The question's parameters: exactly those the question takes, so that
+/// none is silently ignored and none is missing from the request.
+fn check_parameters(kind: QuestionKind, raw: &RawCase, at: &At) -> Result<(), LoadError> {
     for (name, given) in [
         ("move", raw.mv.is_some()),
         ("depth", raw.depth.is_some()),
         ("to", raw.to.is_some()),
     ] {
         if given && !takes(kind, name) {
-            return Err(err(
+            return Err(at.key(
                 name,
                 format!("a {} question takes no {name:?}", kind.name()),
             ));
         }
         if !given && takes(kind, name) {
-            return Err(err(
-                "ask",
-                format!("a {} question needs {name:?}", kind.name()),
-            ));
+            return Err(at.key("ask", format!("a {} question needs {name:?}", kind.name())));
         }
     }
+    Ok(())
+}
 
-    // Implementations are sent a real FEN, never the `startpos` shorthand,
-    // and always all six fields (the FEN under test of a `position` case
-    // is sent as written).
-    let fen = match raw.fen.as_deref() {
-        None | Some("startpos") => xq_core::START_FEN.to_string(),
-        Some(f) => f.to_string(),
-    };
-    let validation = if raw.relaxed {
-        Validation::Relaxed
-    } else {
-        Validation::Strict
-    };
-    let split = |list: &MoveList| -> Vec<String> {
-        match list {
-            MoveList::Text(t) => split_moves(t).into_iter().map(String::from).collect(),
-            MoveList::List(l) => l.clone(),
-        }
-    };
+/// A history as its list of move texts.
+fn split(list: &MoveList) -> Vec<String> {
+    match list {
+        MoveList::Text(t) => split_moves(t).into_iter().map(String::from).collect(),
+        MoveList::List(l) => l.clone(),
+    }
+}
+
+/// The history sent, and the key it was read from: the ICCS given beside
+/// a history in another notation, or the history itself, which must then
+/// be ICCS (implementations are sent ICCS only).
+fn sent_history(raw: &RawCase, at: &At) -> Result<(Vec<String>, &'static str), LoadError> {
     let written: Vec<String> = raw.moves.as_ref().map(split).unwrap_or_default();
-    // What is sent: the ICCS given beside a history in another notation,
-    // or the history itself, which must then be ICCS.
-    let (history, history_key) = match &raw.moves_iccs {
-        None => (written.clone(), "moves"),
-        Some(list) => {
-            let iccs = split(list);
-            if raw.moves.is_none() {
-                return Err(err(
-                    "moves_iccs",
-                    "moves_iccs is the ICCS of moves, which the case does not have".into(),
-                ));
-            }
-            if written.iter().all(|m| is_iccs(m)) {
-                return Err(err(
-                    "moves_iccs",
-                    "moves is written in ICCS: moves_iccs is for a history in another notation"
-                        .into(),
-                ));
-            }
-            if iccs.len() != written.len() {
-                return Err(err(
-                    "moves_iccs",
-                    format!(
-                        "moves_iccs has {} move(s) and moves {}: one ICCS move for each",
-                        iccs.len(),
-                        written.len()
-                    ),
-                ));
-            }
-            (iccs, "moves_iccs")
-        }
+    let Some(list) = &raw.moves_iccs else {
+        return Ok((written, "moves"));
     };
+    let iccs = split(list);
+    if raw.moves.is_none() {
+        return Err(at.key(
+            "moves_iccs",
+            "moves_iccs is the ICCS of moves, which the case does not have".into(),
+        ));
+    }
+    if written.iter().all(|m| is_iccs(m)) {
+        return Err(at.key(
+            "moves_iccs",
+            "moves is written in ICCS: moves_iccs is for a history in another notation".into(),
+        ));
+    }
+    if iccs.len() != written.len() {
+        return Err(at.key(
+            "moves_iccs",
+            format!(
+                "moves_iccs has {} move(s) and moves {}: one ICCS move for each",
+                iccs.len(),
+                written.len()
+            ),
+        ));
+    }
+    Ok((iccs, "moves_iccs"))
+}
 
-    let mut moves = Vec::new();
-    let mut position = None;
+/// Plays the history from the FEN: every move must be legal (but the last
+/// of a ruling case's game record, which may be the violation ruled on),
+/// so that a case asks about a position that can be reached. Returns the
+/// moves and the position reached (none for a `position` question, which
+/// judges the FEN itself and has no history).
+fn play_history(
+    kind: QuestionKind,
+    fen: &str,
+    validation: Validation,
+    record: bool,
+    history: &[String],
+    history_key: &str,
+    at: &At,
+) -> Result<(Vec<String>, Option<Position>), LoadError> {
     if !has_history(kind) {
         if !history.is_empty() {
-            return Err(err(
+            return Err(at.key(
                 "moves",
                 "a position question judges the FEN itself and takes no moves".into(),
             ));
         }
-    } else {
-        let start =
-            Position::from_fen_with(&fen, validation).map_err(|e| err("fen", e.to_string()))?;
-        if raw.record && !holds_record(kind) {
-            return Err(err(
-                "record",
-                "only a ruling case can hold a game record".into(),
-            ));
-        }
-        let mut pos = start;
-        for (i, text) in history.iter().enumerate() {
-            match play(&pos, text) {
-                Ok(next) => pos = next,
-                // A record may end with the violation the ruling is about.
-                Err(Unplayable::Illegal(reason))
-                    if raw.record && i + 1 == history.len() && reason.is_player_violation() => {}
-                Err(why) => {
-                    return Err(err_at(
-                        history_key,
-                        text,
-                        format!("{history_key}: ply {}: {}", i + 1, why.describe(text)),
-                    ))
-                }
-            }
-            moves.push(text.clone());
-        }
-        position = Some(pos);
+        return Ok((Vec::new(), None));
     }
-    // The move a move question sends: the ICCS given beside it, or the
-    // move itself, which must then be ICCS. A convert question sends its
-    // text as written.
+    let start =
+        Position::from_fen_with(fen, validation).map_err(|e| at.key("fen", e.to_string()))?;
+    if record && !holds_record(kind) {
+        return Err(at.key("record", "only a ruling case can hold a game record".into()));
+    }
+    let mut moves = Vec::new();
+    let mut pos = start;
+    for (i, text) in history.iter().enumerate() {
+        match play(&pos, text) {
+            Ok(next) => pos = next,
+            // A record may end with the violation the ruling is about.
+            Err(Unplayable::Illegal(reason))
+                if record && i + 1 == history.len() && reason.is_player_violation() => {}
+            Err(why) => {
+                return Err(at.token(
+                    history_key,
+                    text,
+                    format!("{history_key}: ply {}: {}", i + 1, why.describe(text)),
+                ))
+            }
+        }
+        moves.push(text.clone());
+    }
+    Ok((moves, Some(pos)))
+}
+
+/// The move a move question sends, and the key it was read from: the ICCS
+/// given beside it, or the move itself, which must then be ICCS. A convert
+/// question sends its text as written, so it has no `move_iccs`.
+fn sent_move(
+    kind: QuestionKind,
+    raw: &RawCase,
+    at: &At,
+) -> Result<(String, &'static str), LoadError> {
     if raw.move_iccs.is_some() && !sends_move_iccs(kind) {
-        return Err(err(
+        return Err(at.key(
             "move_iccs",
             format!(
                 "a {} question sends its move as written: no move_iccs",
@@ -529,24 +671,29 @@ fn check_case(
         ));
     }
     if raw.move_iccs.is_some() && raw.mv.as_deref().is_some_and(is_iccs) {
-        return Err(err(
+        return Err(at.key(
             "move_iccs",
             "move is written in ICCS: move_iccs is for a move in another notation".into(),
         ));
     }
-    let (move_iccs, move_key) = match &raw.move_iccs {
+    Ok(match &raw.move_iccs {
         Some(m) => (m.clone(), "move_iccs"),
         None => (raw.mv.clone().unwrap_or_default(), "move"),
-    };
-    let fen = if kind == QuestionKind::Position {
-        fen
-    } else {
-        Position::from_fen_with(&fen, validation)
-            .map(|p| p.fen())
-            .unwrap_or(fen)
-    };
+    })
+}
 
-    let question = match kind {
+/// The question asked, with its parameters checked for what the question
+/// needs: an is-legal move must be ICCS, a classified move legal, and a
+/// convert target one of the protocol's notation names.
+fn case_question(
+    kind: QuestionKind,
+    raw: &RawCase,
+    move_iccs: String,
+    move_key: &str,
+    position: Option<&Position>,
+    at: &At,
+) -> Result<Question, LoadError> {
+    Ok(match kind {
         QuestionKind::LegalMoves => Question::LegalMoves,
         QuestionKind::Status => Question::Status,
         QuestionKind::Position => Question::Position,
@@ -556,7 +703,7 @@ fn check_case(
         },
         QuestionKind::IsLegal => {
             parse_iccs(&move_iccs).ok_or_else(|| {
-                err_at(
+                at.token(
                     move_key,
                     &move_iccs,
                     format!("{move_key}: {}", Unplayable::NotIccs.describe(&move_iccs)),
@@ -565,9 +712,9 @@ fn check_case(
             Question::IsLegal { mv: move_iccs }
         }
         QuestionKind::Classify => {
-            let pos = position.as_ref().expect("set for move questions");
+            let pos = position.expect("set for move questions");
             play(pos, &move_iccs).map_err(|why| {
-                err_at(
+                at.token(
                     move_key,
                     &move_iccs,
                     format!(
@@ -586,7 +733,7 @@ fn check_case(
                 .copied()
                 .find(|n| raw.to.as_deref() == Some(n.name()))
                 .ok_or_else(|| {
-                    err(
+                    at.key(
                         "to",
                         format!(
                             "to must be {}, not {:?}",
@@ -600,34 +747,28 @@ fn check_case(
                 to,
             }
         }
-    };
+    })
+}
 
-    // The expectation, and per-edition overrides.
-    let check_expect = |key: &str, v: serde_yaml::Value| -> Result<Expect, LoadError> {
-        let e = Expect::from_yaml(kind, v).map_err(|m| err(key, format!("{key}: {m}")))?;
-        if let (Expect::LegalMoves(l), Some(pos)) = (&e, &position) {
-            for m in l.exact.iter().flatten().chain(&l.includes) {
-                movable(pos, m).map_err(|why| err_at(key, m, format!("{key}: {m} {why}")))?;
-            }
-            for m in &l.excludes {
-                if !is_iccs(m) {
-                    return Err(err_at(
-                        key,
-                        m,
-                        format!("{key}: {m} is not an ICCS move such as h2e2"),
-                    ));
-                }
-            }
-        }
-        Ok(e)
-    };
-    let base = check_expect("expect", raw.expect.clone())?;
-    let mut expect = BTreeMap::new();
-    for e in &editions {
-        expect.insert(e.clone(), base.clone());
+/// The expected answer under each edition the case applies to: `expect`,
+/// then the `expect_by_edition` overrides, which only a question whose
+/// answer can change with the edition may have, and only for editions the
+/// case applies to.
+fn case_expectations(
+    kind: QuestionKind,
+    expect: serde_yaml::Value,
+    by_edition: BTreeMap<String, serde_yaml::Value>,
+    editions: &[String],
+    position: Option<&Position>,
+    at: &At,
+) -> Result<BTreeMap<String, Expect>, LoadError> {
+    let base = check_expect(kind, "expect", expect, position, at)?;
+    let mut all = BTreeMap::new();
+    for e in editions {
+        all.insert(e.clone(), base.clone());
     }
-    if !raw.expect_by_edition.is_empty() && edition_independent(kind) {
-        return Err(err(
+    if !by_edition.is_empty() && edition_independent(kind) {
+        return Err(at.key(
             "expect_by_edition",
             format!(
                 "a {} question has one answer in every edition (the rules of movement do not change): no expect_by_edition",
@@ -635,33 +776,46 @@ fn check_case(
             ),
         ));
     }
-    for (e, v) in raw.expect_by_edition {
+    for (e, v) in by_edition {
         if !editions.contains(&e) {
-            return Err(err_at(
+            return Err(at.token(
                 "expect_by_edition",
                 &e,
                 format!("expect_by_edition names {e}, which the case does not apply to"),
             ));
         }
-        expect.insert(e, check_expect("expect_by_edition", v)?);
+        let checked = check_expect(kind, "expect_by_edition", v, position, at)?;
+        all.insert(e, checked);
     }
+    Ok(all)
+}
 
-    Ok(Case {
-        line: loc.case(n, &id).0,
-        column: loc.case(n, &id).1,
-        id,
-        file: rel.to_path_buf(),
-        clauses: raw.clauses,
-        description: raw.description,
-        editions,
-        fen,
-        moves,
-        relaxed: raw.relaxed,
-        question,
-        expect,
-        note: raw.note,
-        tentative,
-    })
+/// One expectation, read for its question; the moves a legal-moves
+/// expectation names must be possible (see [`movable`]) or, when excluded,
+/// at least ICCS, so that a typo cannot pass as a right answer.
+fn check_expect(
+    kind: QuestionKind,
+    key: &str,
+    v: serde_yaml::Value,
+    position: Option<&Position>,
+    at: &At,
+) -> Result<Expect, LoadError> {
+    let e = Expect::from_yaml(kind, v).map_err(|m| at.key(key, format!("{key}: {m}")))?;
+    if let (Expect::LegalMoves(l), Some(pos)) = (&e, position) {
+        for m in l.exact.iter().flatten().chain(&l.includes) {
+            movable(pos, m).map_err(|why| at.token(key, m, format!("{key}: {m} {why}")))?;
+        }
+        for m in &l.excludes {
+            if !is_iccs(m) {
+                return Err(at.token(
+                    key,
+                    m,
+                    format!("{key}: {m} is not an ICCS move such as h2e2"),
+                ));
+            }
+        }
+    }
+    Ok(e)
 }
 
 /// A move claimed legal must at least be an ICCS move of one of the

@@ -32,8 +32,8 @@ pub const WINDOW: usize = 512;
 /// counted).
 const LISTED: usize = 20;
 
-/// Whether to draw the progress bar on standard error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether to draw the progress bar on standard error (`--progress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProgressMode {
     /// When standard error is a terminal.
     Auto,

@@ -34,6 +34,35 @@ pub enum Target {
     Xqf,
 }
 
+/// `--to`: a move list is named by its notation's own name.
+impl clap::ValueEnum for Target {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Target::Moves(Notation::Iccs),
+            Target::Moves(Notation::Wxf),
+            Target::Moves(Notation::Chinese),
+            Target::Pgn,
+            Target::Xqf,
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let (name, help) = match self {
+            Target::Moves(n) => (
+                n.name(),
+                match n {
+                    Notation::Iccs => "The moves in ICCS, one per line",
+                    Notation::Wxf => "The moves in WXF notation, one per line",
+                    Notation::Chinese => "The moves in Chinese notation, one per line",
+                },
+            ),
+            Target::Pgn => ("pgn", "PGN, in the notation of --notation"),
+            Target::Xqf => ("xqf", "XQF (one game; binary)"),
+        };
+        Some(clap::builder::PossibleValue::new(name).help(help))
+    }
+}
+
 /// A request of `xq convert GAME…`.
 pub struct Request {
     /// The files, directories and `-` named.

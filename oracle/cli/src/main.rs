@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand, ValueEnum};
 use xq_core::excerpt::Excerpt;
@@ -92,47 +93,6 @@ enum Format {
     Json,
 }
 
-/// What `xq rule` prints.
-#[derive(Clone, Copy, ValueEnum)]
-enum RuleFormat {
-    /// The ruling in words, for the players.
-    Text,
-    /// The ruling as JSON (spec/RULINGS.md).
-    Json,
-    /// A picture: the board where the cycle starts, its moves as numbered
-    /// arrows, the chased pieces ringed, the verdict as caption.
-    Svg,
-    /// The same board as Unicode text, then the ruling in words.
-    Board,
-    /// Records only: one JSON line per game, then a summary line.
-    Jsonl,
-    /// Records only: the summary of all the games.
-    Summary,
-}
-
-/// What `xq convert` writes.
-#[derive(Clone, Copy, ValueEnum)]
-enum ConvertTo {
-    /// The moves in ICCS, one per line.
-    Iccs,
-    /// The moves in WXF notation, one per line.
-    Wxf,
-    /// The moves in Chinese notation, one per line.
-    Chinese,
-    /// PGN, in the notation of --notation.
-    Pgn,
-    /// XQF (one game; binary).
-    Xqf,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum ProgressArg {
-    /// When standard error is a terminal.
-    Auto,
-    Always,
-    Never,
-}
-
 /// How the records named on the command line are read.
 #[derive(clap::Args)]
 struct ReadArgs {
@@ -167,21 +127,19 @@ impl ReadArgs {
     }
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum NotationArg {
-    Iccs,
-    Wxf,
-    Chinese,
-}
-
-impl From<NotationArg> for Notation {
-    fn from(n: NotationArg) -> Notation {
-        match n {
-            NotationArg::Iccs => Notation::Iccs,
-            NotationArg::Wxf => Notation::Wxf,
-            NotationArg::Chinese => Notation::Chinese,
-        }
-    }
+/// A parser for a vocabulary of another crate (which cannot derive
+/// `ValueEnum` for it): exactly the names `name` gives its values, listed in
+/// the help and in the error for any other word.
+fn one_of<T: Copy + Send + Sync + 'static>(
+    all: &'static [T],
+    name: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(all.iter().map(|&v| name(v))).map(move |s| {
+        all.iter()
+            .copied()
+            .find(|&v| name(v) == s)
+            .expect("the parser accepts only these names")
+    })
 }
 
 /// A number no larger than `max`, with an error that names the maximum.
@@ -226,41 +184,7 @@ enum Command {
     },
     /// Convert the moves into another notation, one per line; or records
     /// (any format) into PGN or XQF.
-    Convert {
-        /// Record files or directories (`-`: standard input) to convert
-        /// instead of --moves.
-        #[arg(value_name = "GAME", conflicts_with_all = ["moves", "moves_file", "fen", "relaxed"])]
-        games: Vec<PathBuf>,
-        #[command(flatten)]
-        pos: PositionArgs,
-        #[command(flatten)]
-        read: ReadArgs,
-        #[arg(long, value_enum)]
-        to: ConvertTo,
-        /// The move notation of PGN output.
-        #[arg(long, value_enum, default_value = "chinese")]
-        notation: NotationArg,
-        /// The XQF version written (10 plain, 11-18 encrypted).
-        #[arg(long, default_value_t = 18, allow_hyphen_values = true,
-              value_parser = at_most(18, "XQF version"))]
-        xqf_version: u32,
-        /// Leave the comments out of PGN.
-        #[arg(long)]
-        no_comments: bool,
-        /// Leave the variations out of PGN.
-        #[arg(long)]
-        no_variations: bool,
-        /// Write XQF even where it cannot hold everything the record says
-        /// (each thing left out is listed on standard error); without it,
-        /// such a record is refused.
-        #[arg(long)]
-        lossy: bool,
-        /// Write to this file instead of standard output (written whole or
-        /// not at all: a failing run leaves an existing file as it was; an
-        /// input is never overwritten).
-        #[arg(long, short, value_name = "PATH")]
-        output: Option<PathBuf>,
-    },
+    Convert(ConvertArgs),
     /// Print the canonical FEN of the position after the moves.
     Fen {
         #[command(flatten)]
@@ -280,76 +204,7 @@ enum Command {
     },
     /// Rule on the game: mate or 困毙, else the repetition cycle ending at
     /// the last move (棋例), else nothing.
-    Rule {
-        /// Record files (PGN, WXF text, XQF, DhtmlXQ, CBR, CBL), directories
-        /// (walked for them) or `-` (standard input), ruled game by game
-        /// instead of --moves.
-        #[arg(value_name = "GAME", conflicts_with_all = ["moves", "moves_file", "fen", "relaxed"])]
-        games: Vec<PathBuf>,
-        #[command(flatten)]
-        pos: PositionArgs,
-        #[command(flatten)]
-        read: ReadArgs,
-        /// Records: rule the final position only, not every point.
-        #[arg(long)]
-        final_only: bool,
-        /// Records: only the Nth game of the input (from 1, across files).
-        #[arg(long, value_name = "N")]
-        game: Option<usize>,
-        /// Records, --format svg or board: the point to show (from 1, in
-        /// the order of the text ruling); default the one that decided the
-        /// game, else the last.
-        #[arg(long, value_name = "N")]
-        point: Option<usize>,
-        /// Records: the threads that rule (default: every core).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
-        jobs: Option<u32>,
-        /// Records: the progress bar on standard error.
-        #[arg(long, value_enum, default_value = "auto")]
-        progress: ProgressArg,
-        /// The rules edition (see `xq editions`).
-        #[arg(long, default_value = xq_oracle::edition::DEFAULT)]
-        edition: String,
-        #[arg(long, value_enum, default_value = "text")]
-        format: RuleFormat,
-        /// The language of the text, the pictures and, when given, of the
-        /// errors on standard error (English otherwise) [default: zh].
-        #[arg(long, value_enum)]
-        lang: Option<LangArg>,
-        /// Label the pictures' files and ranks in ICCS (a-i, 0-9) instead of
-        /// the players' file numbers.
-        #[arg(long)]
-        iccs_labels: bool,
-        /// 杀: the longest mate by consecutive checks looked for (attacker
-        /// moves, at most 6).
-        #[arg(long, default_value_t = SearchLimits::default().kill_depth, allow_hyphen_values = true,
-              value_parser = at_most(MAX_KILL_DEPTH, "kill depth"))]
-        kill_depth: u32,
-        /// 捉: how many checks may precede a winning capture (0: none; at
-        /// most 3).
-        #[arg(long, default_value_t = SearchLimits::default().check_win_depth, allow_hyphen_values = true,
-              value_parser = at_most(MAX_CHECK_WIN_DEPTH, "check-win depth"))]
-        check_win_depth: u32,
-        /// The positions one move's classification may expand (at most
-        /// 50,000,000); a move whose searches run out is marked as not
-        /// fully examined.
-        #[arg(long, default_value_t = SearchLimits::default().nodes_per_move)]
-        nodes_per_move: u64,
-        /// The positions the whole cycle's classification may expand,
-        /// shared among its moves (at most 500,000,000).
-        #[arg(long, default_value_t = SearchLimits::default().nodes_per_cycle)]
-        nodes_per_cycle: u64,
-        /// Records: the positions all the rulings of one game may expand
-        /// together, shared by its points (at most 5,000,000,000); the
-        /// points it cuts short are listed.
-        #[arg(long, default_value_t = SearchLimits::default().nodes_per_game)]
-        nodes_per_game: u64,
-        /// Stop the searches after this many milliseconds (per game for
-        /// records); what they could not finish is listed. Default: no
-        /// time limit (the node budgets bound the work).
-        #[arg(long)]
-        time_limit_ms: Option<u64>,
-    },
+    Rule(RuleArgs),
     /// Run the whole suite under two editions and list every case whose
     /// verdict differs (the suite's cases, asked in-process).
     DiffEditions { a: String, b: String },
@@ -366,19 +221,116 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum LangArg {
-    Zh,
-    En,
+/// The arguments of `xq convert`.
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// Record files or directories (`-`: standard input) to convert
+    /// instead of --moves.
+    #[arg(value_name = "GAME", conflicts_with_all = ["moves", "moves_file", "fen", "relaxed"])]
+    games: Vec<PathBuf>,
+    #[command(flatten)]
+    pos: PositionArgs,
+    #[command(flatten)]
+    read: ReadArgs,
+    #[arg(long, value_enum)]
+    to: convert::Target,
+    /// The move notation of PGN output.
+    #[arg(long, default_value = "chinese",
+          value_parser = one_of(&Notation::ALL, Notation::name))]
+    notation: Notation,
+    /// The XQF version written (10 plain, 11-18 encrypted).
+    #[arg(long, default_value_t = 18, allow_hyphen_values = true,
+          value_parser = at_most(18, "XQF version"))]
+    xqf_version: u32,
+    /// Leave the comments out of PGN.
+    #[arg(long)]
+    no_comments: bool,
+    /// Leave the variations out of PGN.
+    #[arg(long)]
+    no_variations: bool,
+    /// Write XQF even where it cannot hold everything the record says
+    /// (each thing left out is listed on standard error); without it,
+    /// such a record is refused.
+    #[arg(long)]
+    lossy: bool,
+    /// Write to this file instead of standard output (written whole or
+    /// not at all: a failing run leaves an existing file as it was; an
+    /// input is never overwritten).
+    #[arg(long, short, value_name = "PATH")]
+    output: Option<PathBuf>,
 }
 
-impl From<LangArg> for Lang {
-    fn from(l: LangArg) -> Lang {
-        match l {
-            LangArg::Zh => Lang::Zh,
-            LangArg::En => Lang::En,
-        }
-    }
+/// The arguments of `xq rule`.
+#[derive(clap::Args)]
+struct RuleArgs {
+    /// Record files (PGN, WXF text, XQF, DhtmlXQ, CBR, CBL), directories
+    /// (walked for them) or `-` (standard input), ruled game by game
+    /// instead of --moves.
+    #[arg(value_name = "GAME", conflicts_with_all = ["moves", "moves_file", "fen", "relaxed"])]
+    games: Vec<PathBuf>,
+    #[command(flatten)]
+    pos: PositionArgs,
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Records: rule the final position only, not every point.
+    #[arg(long)]
+    final_only: bool,
+    /// Records: only the Nth game of the input (from 1, across files).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
+    /// Records, --format svg or board: the point to show (from 1, in
+    /// the order of the text ruling); default the one that decided the
+    /// game, else the last.
+    #[arg(long, value_name = "N")]
+    point: Option<usize>,
+    /// Records: the threads that rule (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
+    /// Records: the progress bar on standard error.
+    #[arg(long, value_enum, default_value = "auto")]
+    progress: ProgressMode,
+    /// The rules edition (see `xq editions`).
+    #[arg(long, default_value = xq_oracle::edition::DEFAULT)]
+    edition: String,
+    #[arg(long, value_enum, default_value = "text")]
+    format: RecordOutput,
+    /// The language of the text, the pictures and, when given, of the
+    /// errors on standard error (English otherwise) [default: zh].
+    #[arg(long, value_parser = one_of(&Lang::ALL, Lang::name))]
+    lang: Option<Lang>,
+    /// Label the pictures' files and ranks in ICCS (a-i, 0-9) instead of
+    /// the players' file numbers.
+    #[arg(long)]
+    iccs_labels: bool,
+    /// 杀: the longest mate by consecutive checks looked for (attacker
+    /// moves, at most 6).
+    #[arg(long, default_value_t = SearchLimits::default().kill_depth, allow_hyphen_values = true,
+          value_parser = at_most(MAX_KILL_DEPTH, "kill depth"))]
+    kill_depth: u32,
+    /// 捉: how many checks may precede a winning capture (0: none; at
+    /// most 3).
+    #[arg(long, default_value_t = SearchLimits::default().check_win_depth, allow_hyphen_values = true,
+          value_parser = at_most(MAX_CHECK_WIN_DEPTH, "check-win depth"))]
+    check_win_depth: u32,
+    /// The positions one move's classification may expand (at most
+    /// 50,000,000); a move whose searches run out is marked as not
+    /// fully examined.
+    #[arg(long, default_value_t = SearchLimits::default().nodes_per_move)]
+    nodes_per_move: u64,
+    /// The positions the whole cycle's classification may expand,
+    /// shared among its moves (at most 500,000,000).
+    #[arg(long, default_value_t = SearchLimits::default().nodes_per_cycle)]
+    nodes_per_cycle: u64,
+    /// Records: the positions all the rulings of one game may expand
+    /// together, shared by its points (at most 5,000,000,000); the
+    /// points it cuts short are listed.
+    #[arg(long, default_value_t = SearchLimits::default().nodes_per_game)]
+    nodes_per_game: u64,
+    /// Stop the searches after this many milliseconds (per game for
+    /// records); what they could not finish is listed. Default: no
+    /// time limit (the node budgets bound the work).
+    #[arg(long)]
+    time_limit_ms: Option<u64>,
 }
 
 /// An I/O error on standard output.
@@ -407,256 +359,273 @@ fn edition(id: &str) -> Result<&'static xq_oracle::edition::Edition, Failure> {
 
 fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     match cli.command {
-        Command::Perft {
-            pos,
-            depth,
-            divide: div,
-        } => {
-            let game = pos.game()?;
-            let bad = |e: xq_core::perft::PerftError| Failure::Input(e.to_string());
-            if div {
-                let mut total = 0;
-                for (m, n) in divide(game.current(), depth).map_err(bad)? {
-                    writeln!(out, "{m}: {n}").map_err(output)?;
-                    total += n;
-                }
-                writeln!(out, "{}", if depth == 0 { 1 } else { total }).map_err(output)?;
-            } else {
-                let n = perft(game.current(), depth).map_err(bad)?;
-                writeln!(out, "{n}").map_err(output)?;
-            }
-        }
-        Command::Legal { pos } => {
-            for m in pos.game()?.current().legal_moves() {
-                writeln!(out, "{m}").map_err(output)?;
-            }
-        }
-        Command::Status { pos, format } => {
-            let status = pos.game()?.current().status();
-            match format {
-                Format::Json => writeln!(out, "{}", json(&status, false)).map_err(output)?,
-                Format::Text => {
-                    writeln!(out, "in_check: {}", status.in_check).map_err(output)?;
-                    writeln!(out, "legal_moves: {}", status.legal_moves).map_err(output)?;
-                    writeln!(out, "result: {}", status.result.as_str()).map_err(output)?;
-                    let reason = status.reason.map_or("none", |r| r.as_str());
-                    writeln!(out, "reason: {reason}").map_err(output)?;
-                }
-            }
-        }
-        Command::Convert {
-            games,
-            pos,
-            read,
-            to,
-            notation,
-            xqf_version,
-            no_comments,
-            no_variations,
-            lossy,
-            output: path,
-        } => {
-            let target = match to {
-                ConvertTo::Iccs => convert::Target::Moves(Notation::Iccs),
-                ConvertTo::Wxf => convert::Target::Moves(Notation::Wxf),
-                ConvertTo::Chinese => convert::Target::Moves(Notation::Chinese),
-                ConvertTo::Pgn => convert::Target::Pgn,
-                ConvertTo::Xqf => convert::Target::Xqf,
-            };
-            let request = convert::Request {
-                paths: games,
-                read: read.options(),
-                to: target,
-                notation: notation.into(),
-                comments: !no_comments,
-                variations: !no_variations,
-                xqf_version: xqf_version as u8,
-                lossy,
-                output: path,
-            };
-            if !request.paths.is_empty() {
-                return convert::run(request, out);
-            }
-            let game = pos.game()?;
-            match target {
-                convert::Target::Moves(n) if request.output.is_none() => {
-                    for (p, &m) in game.positions().iter().zip(game.moves()) {
-                        writeln!(out, "{}", format_move(p, m, n)).map_err(output)?;
-                    }
-                }
-                _ => convert::run_game(&request, &game, out)?,
-            }
-        }
-        Command::Fen { pos } => {
-            writeln!(out, "{}", pos.game()?.current().fen()).map_err(output)?;
-        }
+        Command::Perft { pos, depth, divide } => perft_command(&pos, depth, divide, out),
+        Command::Legal { pos } => legal(&pos, out),
+        Command::Status { pos, format } => status(&pos, format, out),
+        Command::Convert(args) => convert_command(args, out),
+        Command::Fen { pos } => fen(&pos, out),
         Command::Serve {
             budget_ms,
             max_line,
-        } => {
-            let limits = Limits {
-                max_line: max_line as usize,
-                budget: Duration::from_millis(budget_ms),
-            };
-            serve::serve(std::io::stdin().lock(), out, limits)
-                .map_err(|e| Failure::Environment(format!("serve stopped: {e}")))?;
+        } => serve_command(budget_ms, max_line, out),
+        Command::Rule(args) => rule(args, out),
+        Command::DiffEditions { a, b } => diff_editions(&a, &b, out),
+        Command::Desk { args } => {
+            xq_cli::desk::run(&args).map_err(|e| Failure::Environment(format!("desk: {e}")))
         }
-        Command::Rule {
-            games,
-            pos,
-            read,
-            final_only,
-            game,
-            point,
-            jobs,
-            progress,
-            edition: id,
-            format,
+        Command::Editions { format } => editions(format, out),
+    }
+}
+
+/// `xq perft`: the leaf count, or with `--divide` the count below each move
+/// and then the total.
+fn perft_command(
+    pos: &PositionArgs,
+    depth: u32,
+    div: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let game = pos.game()?;
+    let bad = |e: xq_core::perft::PerftError| Failure::Input(e.to_string());
+    if div {
+        let mut total = 0;
+        for (m, n) in divide(game.current(), depth).map_err(bad)? {
+            writeln!(out, "{m}: {n}").map_err(output)?;
+            total += n;
+        }
+        writeln!(out, "{}", if depth == 0 { 1 } else { total }).map_err(output)?;
+    } else {
+        let n = perft(game.current(), depth).map_err(bad)?;
+        writeln!(out, "{n}").map_err(output)?;
+    }
+    Ok(())
+}
+
+/// `xq legal`: the legal moves in ICCS, one per line.
+fn legal(pos: &PositionArgs, out: &mut impl Write) -> Result<(), Failure> {
+    for m in pos.game()?.current().legal_moves() {
+        writeln!(out, "{m}").map_err(output)?;
+    }
+    Ok(())
+}
+
+/// `xq status`: check, the number of legal moves and the result.
+fn status(pos: &PositionArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
+    let status = pos.game()?.current().status();
+    match format {
+        Format::Json => writeln!(out, "{}", json(&status, false)).map_err(output)?,
+        Format::Text => {
+            writeln!(out, "in_check: {}", status.in_check).map_err(output)?;
+            writeln!(out, "legal_moves: {}", status.legal_moves).map_err(output)?;
+            writeln!(out, "result: {}", status.result.as_str()).map_err(output)?;
+            let reason = status.reason.map_or("none", |r| r.as_str());
+            writeln!(out, "reason: {reason}").map_err(output)?;
+        }
+    }
+    Ok(())
+}
+
+/// `xq convert`: record files through [`convert::run`]; a move list as one
+/// move a line on standard output, or as a record like a game read.
+fn convert_command(args: ConvertArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let ConvertArgs {
+        games,
+        pos,
+        read,
+        to,
+        notation,
+        xqf_version,
+        no_comments,
+        no_variations,
+        lossy,
+        output: path,
+    } = args;
+    let request = convert::Request {
+        paths: games,
+        read: read.options(),
+        to,
+        notation,
+        comments: !no_comments,
+        variations: !no_variations,
+        xqf_version: xqf_version as u8,
+        lossy,
+        output: path,
+    };
+    if !request.paths.is_empty() {
+        return convert::run(request, out);
+    }
+    let game = pos.game()?;
+    match to {
+        convert::Target::Moves(n) if request.output.is_none() => {
+            for (p, &m) in game.positions().iter().zip(game.moves()) {
+                writeln!(out, "{}", format_move(p, m, n)).map_err(output)?;
+            }
+        }
+        _ => convert::run_game(&request, &game, out)?,
+    }
+    Ok(())
+}
+
+/// `xq fen`: the canonical FEN after the moves.
+fn fen(pos: &PositionArgs, out: &mut impl Write) -> Result<(), Failure> {
+    writeln!(out, "{}", pos.game()?.current().fen()).map_err(output)
+}
+
+/// `xq serve`: the suite protocol on standard input and output.
+fn serve_command(budget_ms: u64, max_line: u64, out: &mut impl Write) -> Result<(), Failure> {
+    let limits = Limits {
+        max_line: max_line as usize,
+        budget: Duration::from_millis(budget_ms),
+    };
+    serve::serve(std::io::stdin().lock(), out, limits)
+        .map_err(|e| Failure::Environment(format!("serve stopped: {e}")))
+}
+
+/// `xq rule`: record files through [`rule_records::run`]; a move list
+/// ruled at its final position, in words, JSON or a picture.
+fn rule(args: RuleArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let RuleArgs {
+        games,
+        pos,
+        read,
+        final_only,
+        game,
+        point,
+        jobs,
+        progress,
+        edition: id,
+        format,
+        lang,
+        kill_depth,
+        check_win_depth,
+        nodes_per_move,
+        nodes_per_cycle,
+        nodes_per_game,
+        time_limit_ms,
+        iccs_labels,
+    } = args;
+    let edition = edition(&id)?;
+    let limits = SearchLimits {
+        kill_depth,
+        check_win_depth,
+        nodes_per_move,
+        nodes_per_cycle,
+        nodes_per_game,
+    };
+    limits.validate().map_err(Failure::Usage)?;
+    // Standard error stays English unless a language is asked for:
+    // scripts read it.
+    let errors = lang.unwrap_or(Lang::En);
+    let lang = lang.unwrap_or(Lang::Zh);
+    let options = xq_oracle::ruling::RulingOptions {
+        limits,
+        time_limit: time_limit_ms.map(std::time::Duration::from_millis),
+        ..Default::default()
+    };
+    let picture = PictureOptions {
+        lang,
+        iccs: iccs_labels,
+        flipped: false,
+    };
+    if !games.is_empty() {
+        let request = rule_records::Request {
+            paths: games,
+            read: read.options(),
+            settings: xq_cli::records::Settings {
+                edition,
+                options,
+                final_only,
+            },
+            output: format,
             lang,
-            kill_depth,
-            check_win_depth,
-            nodes_per_move,
-            nodes_per_cycle,
-            nodes_per_game,
-            time_limit_ms,
-            iccs_labels,
-        } => {
-            let edition = edition(&id)?;
-            let limits = SearchLimits {
-                kill_depth,
-                check_win_depth,
-                nodes_per_move,
-                nodes_per_cycle,
-                nodes_per_game,
-            };
-            limits.validate().map_err(Failure::Usage)?;
-            // Standard error stays English unless a language is asked for:
-            // scripts read it.
-            let errors = lang.map_or(Lang::En, Lang::from);
-            let lang = lang.map_or(Lang::Zh, Lang::from);
-            let options = xq_oracle::ruling::RulingOptions {
-                limits,
-                time_limit: time_limit_ms.map(std::time::Duration::from_millis),
-                ..Default::default()
-            };
-            let picture = PictureOptions {
-                lang,
-                iccs: iccs_labels,
-                flipped: false,
-            };
-            if !games.is_empty() {
-                let request = rule_records::Request {
-                    paths: games,
-                    read: read.options(),
-                    settings: xq_cli::records::Settings {
-                        edition,
-                        options,
-                        final_only,
-                    },
-                    output: match format {
-                        RuleFormat::Text => RecordOutput::Text,
-                        RuleFormat::Json => RecordOutput::Json,
-                        RuleFormat::Svg => RecordOutput::Svg,
-                        RuleFormat::Board => RecordOutput::Board,
-                        RuleFormat::Jsonl => RecordOutput::Jsonl,
-                        RuleFormat::Summary => RecordOutput::Summary,
-                    },
-                    lang,
-                    errors,
-                    picture,
-                    point,
-                    game,
-                    jobs: jobs.map_or_else(
-                        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                        |n| n as usize,
-                    ),
-                    progress: match progress {
-                        ProgressArg::Auto => ProgressMode::Auto,
-                        ProgressArg::Always => ProgressMode::Always,
-                        ProgressArg::Never => ProgressMode::Never,
-                    },
-                };
-                return rule_records::run(request, out);
-            }
-            for (set, name) in [
-                (final_only, "--final-only"),
-                (game.is_some(), "--game"),
-                (point.is_some(), "--point"),
-                (jobs.is_some(), "--jobs"),
-                (read.input_format.is_some(), "--input-format"),
-                (read.encoding.is_some(), "--encoding"),
-            ] {
-                if set {
-                    return Err(Failure::Usage(format!(
-                        "{name} is for record files (xq rule GAME…); a move list is ruled at its final position"
-                    )));
-                }
-            }
-            if matches!(format, RuleFormat::Jsonl | RuleFormat::Summary) {
-                return Err(Failure::Usage(
-                    "--format jsonl and summary are for record files (xq rule GAME…)".into(),
-                ));
-            }
-            let start = pos.start_in(errors)?;
-            let list = pos.move_list()?;
-            let texts = list.texts();
-            let ruling = xq_oracle::ruling::rule_record(start.clone(), &texts, edition, &options)
-                .map_err(|e| match &e {
+            errors,
+            picture,
+            point,
+            game,
+            jobs: jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |n| n as usize,
+            ),
+            progress,
+        };
+        return rule_records::run(request, out);
+    }
+    for (set, name) in [
+        (final_only, "--final-only"),
+        (game.is_some(), "--game"),
+        (point.is_some(), "--point"),
+        (jobs.is_some(), "--jobs"),
+        (read.input_format.is_some(), "--input-format"),
+        (read.encoding.is_some(), "--encoding"),
+    ] {
+        if set {
+            return Err(Failure::Usage(format!(
+                "{name} is for record files (xq rule GAME…); a move list is ruled at its final position"
+            )));
+        }
+    }
+    if matches!(format, RecordOutput::Jsonl | RecordOutput::Summary) {
+        return Err(Failure::Usage(
+            "--format jsonl and summary are for record files (xq rule GAME…)".into(),
+        ));
+    }
+    let start = pos.start_in(errors)?;
+    let list = pos.move_list()?;
+    let texts = list.texts();
+    let ruling =
+        xq_oracle::ruling::rule_record(start.clone(), &texts, edition, &options).map_err(|e| {
+            match &e {
                 RecordError::Unplayable(p) => list.locate_in(p, errors),
                 other => Failure::Input(other.to_string()),
-            })?;
-            // The moves that could be played (all but an illegal last one).
-            let played = || {
-                let mut game = Game::new(start.clone());
-                for t in &texts {
-                    if game.push_text(t).is_err() {
-                        break;
-                    }
-                }
-                game
-            };
-            match format {
-                RuleFormat::Json => writeln!(
-                    out,
-                    "{}",
-                    json(&xq_render::ruling_json(&ruling, lang), true)
-                )
-                .map_err(output)?,
-                RuleFormat::Text => {
-                    writeln!(out, "{}", xq_render::explain(&ruling, lang)).map_err(output)?
-                }
-                RuleFormat::Svg => {
-                    write!(out, "{}", picture::ruling_svg(&ruling, &played(), &picture))
-                        .map_err(output)?
-                }
-                RuleFormat::Board => {
-                    let board = xq_cli::records::board_text(&ruling, &played(), &picture);
-                    write!(out, "{board}").map_err(output)?
-                }
-                RuleFormat::Jsonl | RuleFormat::Summary => unreachable!("refused above"),
+            }
+        })?;
+    // The moves that could be played (all but an illegal last one).
+    let played = || {
+        let mut game = Game::new(start.clone());
+        for t in &texts {
+            if game.push_text(t).is_err() {
+                break;
             }
         }
-        Command::DiffEditions { a, b } => diff_editions(&a, &b, out)?,
-        Command::Desk { args } => {
-            xq_cli::desk::run(&args).map_err(|e| Failure::Environment(format!("desk: {e}")))?
+        game
+    };
+    match format {
+        RecordOutput::Json => writeln!(
+            out,
+            "{}",
+            json(&xq_render::ruling_json(&ruling, lang), true)
+        )
+        .map_err(output)?,
+        RecordOutput::Text => {
+            writeln!(out, "{}", xq_render::explain(&ruling, lang)).map_err(output)?
         }
-        Command::Editions { format } => {
-            let all = xq_oracle::edition::all();
-            match format {
-                Format::Json => {
-                    let list: Vec<_> = all
-                        .iter()
-                        .map(|e| serde_json::json!({"id": e.id, "name": e.name, "name_zh": e.name_zh, "body": e.body, "year": e.year, "default": e.default, "extends": e.extends}))
-                        .collect();
-                    writeln!(out, "{}", json(&list, true)).map_err(output)?
-                }
-                Format::Text => {
-                    for e in all {
-                        let default = if e.default { " (default)" } else { "" };
-                        writeln!(out, "{}\t{}\t{}{default}", e.id, e.year, e.name)
-                            .map_err(output)?;
-                    }
-                }
+        RecordOutput::Svg => {
+            write!(out, "{}", picture::ruling_svg(&ruling, &played(), &picture)).map_err(output)?
+        }
+        RecordOutput::Board => {
+            let board = xq_cli::records::board_text(&ruling, &played(), &picture);
+            write!(out, "{board}").map_err(output)?
+        }
+        RecordOutput::Jsonl | RecordOutput::Summary => unreachable!("refused above"),
+    }
+    Ok(())
+}
+
+/// `xq editions`: the rules editions, as text lines or JSON.
+fn editions(format: Format, out: &mut impl Write) -> Result<(), Failure> {
+    let all = xq_oracle::edition::all();
+    match format {
+        Format::Json => {
+            let list: Vec<_> = all
+                .iter()
+                .map(|e| serde_json::json!({"id": e.id, "name": e.name, "name_zh": e.name_zh, "body": e.body, "year": e.year, "default": e.default, "extends": e.extends}))
+                .collect();
+            writeln!(out, "{}", json(&list, true)).map_err(output)?
+        }
+        Format::Text => {
+            for e in all {
+                let default = if e.default { " (default)" } else { "" };
+                writeln!(out, "{}\t{}\t{}{default}", e.id, e.year, e.name).map_err(output)?;
             }
         }
     }

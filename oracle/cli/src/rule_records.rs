@@ -14,21 +14,23 @@ use crate::bulk::{self, Plan, ProgressMode, Summary};
 use crate::failure::Failure;
 use crate::records::{self, GameReport, Settings, Source};
 
-/// What `xq rule GAME…` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What `xq rule` prints (for a move list, all but `jsonl` and `summary`);
+/// the variants' docs are the `--format` help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RecordOutput {
-    /// Each game's ruling in words, then a summary (for more than one game).
+    /// The ruling in words, for the players.
     Text,
-    /// One game's full ruling as JSON.
+    /// The ruling as JSON (spec/RULINGS.md).
     Json,
-    /// One JSON line per game, then a summary line.
-    Jsonl,
-    /// Only the summary.
-    Summary,
-    /// One game's chosen point as an SVG picture.
+    /// A picture: the board where the cycle starts, its moves as numbered
+    /// arrows, the chased pieces ringed, the verdict as caption.
     Svg,
-    /// One game's chosen point as a Unicode text board, then its ruling.
+    /// The same board as Unicode text, then the ruling in words.
     Board,
+    /// Records only: one JSON line per game, then a summary line.
+    Jsonl,
+    /// Records only: the summary of all the games.
+    Summary,
 }
 
 impl RecordOutput {
@@ -40,15 +42,12 @@ impl RecordOutput {
         )
     }
 
-    fn name(self) -> &'static str {
-        match self {
-            RecordOutput::Text => "text",
-            RecordOutput::Json => "json",
-            RecordOutput::Jsonl => "jsonl",
-            RecordOutput::Summary => "summary",
-            RecordOutput::Svg => "svg",
-            RecordOutput::Board => "board",
-        }
+    /// The name given to `--format`.
+    fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .expect("no format is skipped")
+            .get_name()
+            .to_string()
     }
 }
 

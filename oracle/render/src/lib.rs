@@ -64,6 +64,20 @@ pub enum Lang {
     En,
 }
 
+impl Lang {
+    /// Every language, Chinese first.
+    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
+
+    /// Its name on the command line and in the bindings: `zh` or `en`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh",
+            Lang::En => "en",
+        }
+    }
+}
+
 /// The explanation of a ruling, for arbiters and players.
 #[must_use]
 pub fn explain(ruling: &Ruling, lang: Lang) -> String {
