@@ -208,7 +208,7 @@ fn prose_trial(case: Case, edition: &'static str, dir: PathBuf) -> Trial {
         )
         .map_err(|e| e.to_string())?;
         let moves: Vec<&str> = case.moves.iter().map(String::as_str).collect();
-        let ruling = xq_oracle::ruling::rule_record(
+        let ruling = xq_render::rule_texts(
             start,
             &moves,
             xq_oracle::edition::get(edition).ok_or("unknown edition")?,

@@ -572,23 +572,15 @@ fn rule(args: RuleArgs, out: &mut impl Write) -> Result<(), Failure> {
     let start = pos.start_in(errors)?;
     let list = pos.move_list()?;
     let texts = list.texts();
-    let ruling =
-        xq_oracle::ruling::rule_record(start.clone(), &texts, edition, &options).map_err(|e| {
-            match &e {
-                RecordError::Unplayable(p) => list.locate_in(p, errors),
-                other => Failure::Input(other.to_string()),
-            }
-        })?;
-    // The moves that could be played (all but an illegal last one).
-    let played = || {
-        let mut game = Game::new(start.clone());
-        for t in &texts {
-            if game.push_text(t).is_err() {
-                break;
-            }
-        }
-        game
+    let fail = |e: RecordError| match &e {
+        RecordError::Unplayable(p) => list.locate_in(p, errors),
+        other => Failure::Input(other.to_string()),
     };
+    // The moves that could be played (all but an illegal last one),
+    // read by xq-core, and the illegal last one ruled on.
+    let (played, last) = xq_core::read_record(start, &texts).map_err(|e| fail(e.into()))?;
+    let ruling =
+        xq_oracle::ruling::rule_final(&played, last.as_ref(), edition, &options).map_err(fail)?;
     match format {
         RecordOutput::Json => writeln!(
             out,
@@ -600,10 +592,10 @@ fn rule(args: RuleArgs, out: &mut impl Write) -> Result<(), Failure> {
             writeln!(out, "{}", xq_render::explain(&ruling, lang)).map_err(output)?
         }
         RecordOutput::Svg => {
-            write!(out, "{}", picture::ruling_svg(&ruling, &played(), &picture)).map_err(output)?
+            write!(out, "{}", picture::ruling_svg(&ruling, &played, &picture)).map_err(output)?
         }
         RecordOutput::Board => {
-            let board = xq_cli::records::board_text(&ruling, &played(), &picture);
+            let board = xq_cli::records::board_text(&ruling, &played, &picture);
             write!(out, "{board}").map_err(output)?
         }
         RecordOutput::Jsonl | RecordOutput::Summary => unreachable!("refused above"),

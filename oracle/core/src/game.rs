@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::excerpt::Excerpt;
+use crate::legality::IllegalMove;
 use crate::notation::{parse_move, ParseMoveError};
 use crate::position::Position;
 use crate::setup::Counter;
@@ -209,4 +210,160 @@ impl Game {
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
+}
+
+/// A move that breaks a rule of movement, made after a game's moves: a
+/// record's illegal last move, for an arbiter to rule on (自杀 and the
+/// other movement violations). Only xq-core makes one, having found the
+/// rule the move breaks ([`Game::illegal_final`], [`read_record`]); a move
+/// that moves nothing or the opponent's piece is no violation to rule on
+/// and makes none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalFinal {
+    text: String,
+    error: PlayError,
+    mv: Move,
+    reason: IllegalMove,
+}
+
+impl IllegalFinal {
+    /// The move as the record gives it (in ICCS for a typed move).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Its ply, counted from 1 from the start.
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.error.ply
+    }
+
+    /// The move.
+    #[must_use]
+    pub fn mv(&self) -> Move {
+        self.mv
+    }
+
+    /// The rule it breaks.
+    #[must_use]
+    pub fn reason(&self) -> &IllegalMove {
+        &self.reason
+    }
+
+    /// Why it cannot be played, as [`Game::push_text`] (or [`Game::play`]
+    /// for a typed move) says it.
+    #[must_use]
+    pub fn error(&self) -> &PlayError {
+        &self.error
+    }
+
+    /// The violation of `error`, when it is one to rule on; `None` for a
+    /// text that names no move, a move that moves nothing or the
+    /// opponent's piece, or one refused for another cause.
+    fn of(text: &str, error: &PlayError) -> Option<IllegalFinal> {
+        let Some(ParseMoveError::Illegal { reason, mv, .. }) = error.error.as_move() else {
+            return None;
+        };
+        reason.is_player_violation().then(|| IllegalFinal {
+            text: text.to_string(),
+            error: error.clone(),
+            mv: *mv,
+            reason: reason.clone(),
+        })
+    }
+}
+
+impl Game {
+    /// `mv` made after the game's moves, when it breaks a rule of movement:
+    /// `Ok(None)` when it does not (the move may be played), the violation
+    /// otherwise, or the error when the move is no violation to rule on
+    /// (it moves nothing or the opponent's piece).
+    pub fn illegal_final(&self, mv: Move) -> Result<Option<IllegalFinal>, PlayError> {
+        let Err(reason) = self.current().check_move(mv) else {
+            return Ok(None);
+        };
+        let text = mv.to_string();
+        let error = PlayError {
+            ply: self.moves.len() + 1,
+            error: PlayFault::Move(ParseMoveError::Illegal {
+                text: text.clone(),
+                mv,
+                reason,
+            }),
+        };
+        match IllegalFinal::of(&text, &error) {
+            Some(v) => Ok(Some(v)),
+            None => Err(error),
+        }
+    }
+}
+
+/// Why a record's move texts are not a game ending, at most, with one
+/// illegal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadRecordError {
+    /// A move is not a move at all, names no piece or several, moves
+    /// nothing or the opponent's piece, or would take a move counter past
+    /// its maximum: the record is broken, not a violation to rule on.
+    Unplayable(PlayError),
+    /// The record goes on after an illegal move; a ruling on a violation
+    /// needs it to be the record's last move.
+    MovesAfterIllegal {
+        /// The illegal move.
+        illegal: PlayError,
+        /// The ply of the move after it.
+        next_ply: usize,
+        /// That move as the record gives it.
+        next: String,
+    },
+}
+
+impl fmt::Display for ReadRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadRecordError::Unplayable(e) => e.fmt(f),
+            ReadRecordError::MovesAfterIllegal {
+                illegal,
+                next_ply,
+                next,
+            } => write!(
+                f,
+                "{illegal}; the record goes on after it (ply {next_ply}: {}), but a ruling on an illegal move needs it to be the last",
+                crate::notation::quote_in(next, true, |n| format!(" ({n} characters)"))
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadRecordError {}
+
+/// Reads a record's move texts (ICCS, WXF or Chinese notation, as
+/// [`Game::push_text`] reads them) from `start`: the game of the moves
+/// that can be played, and its last move when that one breaks a rule of
+/// movement, for an arbiter to rule on. An illegal move before the last,
+/// and a text that is no move to rule on, are errors.
+pub fn read_record<S: AsRef<str>>(
+    start: Position,
+    texts: &[S],
+) -> Result<(Game, Option<IllegalFinal>), ReadRecordError> {
+    let mut game = Game::new(start);
+    for (i, text) in texts.iter().enumerate() {
+        let text = text.as_ref();
+        let Err(e) = game.push_text(text) else {
+            continue;
+        };
+        let Some(illegal) = IllegalFinal::of(text, &e) else {
+            return Err(ReadRecordError::Unplayable(e));
+        };
+        if let Some(next) = texts.get(i + 1) {
+            return Err(ReadRecordError::MovesAfterIllegal {
+                illegal: e,
+                next_ply: i + 2,
+                next: next.as_ref().to_string(),
+            });
+        }
+        return Ok((game, Some(illegal)));
+    }
+    Ok((game, None))
 }

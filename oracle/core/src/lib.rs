@@ -54,7 +54,7 @@ pub mod status;
 pub mod types;
 mod zobrist;
 
-pub use game::{Game, PlayError, PlayFault};
+pub use game::{read_record, Game, IllegalFinal, PlayError, PlayFault, ReadRecordError};
 pub use legality::IllegalMove;
 pub use notation::{
     format_move, parse_move, read_move, Notation, ParseMoveError, ReadMove, ReadNote, Reading,

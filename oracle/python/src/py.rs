@@ -533,9 +533,8 @@ fn rule_json(
     let texts = move_texts(moves)?;
     let ed = get_edition(py, edition)?;
     let lang = self::lang(py, lang)?;
-    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
     let r = py
-        .allow_threads(|| ruling::rule_record(start, &refs, ed, &RulingOptions::default()))
+        .allow_threads(|| xq_render::rule_texts(start, &texts, ed, &RulingOptions::default()))
         .map_err(|e| ruling_error(py, &e))?;
     Ok(xq_render::ruling_json(&r, lang).to_string())
 }

@@ -21,6 +21,9 @@
 //! - [`protocol`]: the built-in oracle's answers to the suite protocol;
 //! - [`report`]: the words of `xq rule`'s reports on record files and of
 //!   its errors;
+//! - [`rule_texts`]: a ruling on a record's move texts (read by xq-core,
+//!   ruled by `xq-oracle` on the typed moves), for every caller that has
+//!   texts;
 //! - [`speak`]: the errors and warnings of xq-core and xq-records in
 //!   Chinese (English is their `Display`).
 //!
@@ -53,6 +56,36 @@ use xq_oracle::protocol::RulingAnswer;
 use xq_oracle::ruling::{GameRuling, Ruling};
 
 pub use speak::Speak;
+
+/// The ruling on a record's move texts (ICCS, WXF or Chinese notation) from
+/// `start`, its last move ruled on when it breaks a rule: the texts are
+/// read by [`xq_core::read_record`] (an illegal move before the last, or a
+/// text that is no move to rule on, is an error) and the typed game ruled
+/// by [`xq_oracle::ruling::rule_final`]. The one reading of texts that the
+/// CLI, the protocol, wasm and Python share.
+///
+/// ```
+/// use xq_core::Position;
+/// use xq_oracle::{edition, ruling::RulingOptions};
+///
+/// let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+/// let ed = edition::get("cxa-2020").unwrap();
+/// let options = RulingOptions::default();
+/// // e0d0 makes the kings face (自杀): a ruling; a move after it: an error.
+/// let r = xq_render::rule_texts(start.clone(), &["e0d0"], ed, &options).unwrap();
+/// assert_eq!(r.illegal_move.unwrap().text, "e0d0");
+/// let e = xq_render::rule_texts(start, &["e0d0", "d9e9"], ed, &options).unwrap_err();
+/// assert!(e.to_string().contains("the record goes on after it"));
+/// ```
+pub fn rule_texts<S: AsRef<str>>(
+    start: xq_core::Position,
+    texts: &[S],
+    edition: &Edition,
+    options: &xq_oracle::ruling::RulingOptions,
+) -> Result<Ruling, xq_oracle::ruling::RecordError> {
+    let (game, last) = xq_core::read_record(start, texts)?;
+    xq_oracle::ruling::rule_final(&game, last.as_ref(), edition, options)
+}
 
 /// The language of an explanation, a picture's caption and its labels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -134,8 +134,8 @@ fn answer_value(
             time_limit,
             ..Default::default()
         };
-        let ruling = xq_oracle::ruling::rule_record(start, &moves, edition, &options)
-            .map_err(|e| e.to_string())?;
+        let ruling =
+            crate::rule_texts(start, &moves, edition, &options).map_err(|e| e.to_string())?;
         return to_value(crate::answer(&ruling, Lang::En));
     }
     let game = Game::from_texts(start, &req.moves).map_err(|e| e.to_string())?;

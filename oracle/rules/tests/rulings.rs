@@ -185,12 +185,16 @@ fn a_capture_restarts_the_count() {
 #[case("cxa-2020")]
 #[case("axf-2017")]
 fn a_self_kill_in_the_record_loses(#[case] id: &str) {
-    use xq_oracle::ruling::rule_record;
+    use xq_oracle::ruling::rule_final;
     let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
-    // e0d0 puts the kings face to face on the d-file (自杀).
-    let r = rule_record(
-        start,
-        &["e0d0"],
+    // e0d0 puts the kings face to face on the d-file (自杀), typed.
+    let game = Game::new(start);
+    let mv = "e0d0".parse().unwrap();
+    let last = game.illegal_final(mv).unwrap().expect("a violation");
+    assert_eq!(last.reason(), &xq_core::IllegalMove::KingsFacing);
+    let r = rule_final(
+        &game,
+        Some(&last),
         edition::get(id).unwrap(),
         &RulingOptions::default(),
     )
@@ -198,15 +202,11 @@ fn a_self_kill_in_the_record_loses(#[case] id: &str) {
     assert_eq!(r.reason, RulingReason::IllegalMove);
     assert_eq!(r.result, Outcome::BlackWins);
     assert_eq!(r.clauses, [Clause::SelfKill]);
+    assert_eq!(r.illegal_move.as_ref().map(|m| m.ply), Some(1));
     // A move from an empty point is a broken record, not a violation.
-    let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
-    assert!(rule_record(
-        start,
-        &["a0a1"],
-        edition::get(id).unwrap(),
-        &RulingOptions::default(),
-    )
-    .is_err());
+    assert!(game.illegal_final("a0a1".parse().unwrap()).is_err());
+    // A legal move is none.
+    assert_eq!(game.illegal_final("e0e1".parse().unwrap()), Ok(None));
 }
 
 /// The official figures' cycles, played twice (the position stands for the

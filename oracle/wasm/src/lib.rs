@@ -374,11 +374,10 @@ fn rule(a: &RuleArg) -> Result<Value, Error> {
     let start = start(a.at.fen.as_deref(), a.at.relaxed)?;
     let texts: Vec<&str> = a.at.moves.iter().map(String::as_str).collect();
     let options = xq_oracle::ruling::RulingOptions::default();
-    let ruling =
-        xq_oracle::ruling::rule_record(start, &texts, edition, &options).map_err(|e| match &e {
-            xq_oracle::ruling::RecordError::Unplayable(p) => play_error(p),
-            other => Error::new("not-ruled", other.to_string()),
-        })?;
+    let ruling = xq_render::rule_texts(start, &texts, edition, &options).map_err(|e| match &e {
+        xq_oracle::ruling::RecordError::Unplayable(p) => play_error(p),
+        other => Error::new("not-ruled", other.to_string()),
+    })?;
     Ok(xq_render::ruling_json(&ruling, a.lang.into()))
 }
 

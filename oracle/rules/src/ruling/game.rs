@@ -16,12 +16,12 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-use xq_core::{Color, Game, Move, Outcome, Position};
+use xq_core::{read_record, Color, Game, Move, Outcome, Position};
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use super::{rule_in, rule_record_in, RecordError, Ruling, RulingOptions, RulingReason};
+use super::{rule_final_in, rule_in, RecordError, Ruling, RulingOptions, RulingReason};
 use crate::edition::{Adjudication, Edition};
 use crate::natural_limit;
 use crate::repetition::{Session, StopReason};
@@ -205,17 +205,16 @@ pub fn rule_game_cancellable(
     cancel: Option<Arc<AtomicBool>>,
 ) -> Result<GameRuling, RecordError> {
     let session = super::session(options, cancel);
-    let mut game = Game::new(start.clone());
-    let mut illegal = None;
-    for (i, text) in moves.iter().enumerate() {
-        if game.push_text(text).is_err() {
-            // The record's illegal move: ruled (or refused) as `rule_record`
-            // rules it, and the end of what can be followed.
-            let r = rule_record_in(start, moves, edition, options, &session)?;
-            illegal = Some((i + 1, r));
-            break;
-        }
-    }
+    // Read by xq-core; the record's illegal move is ruled (or refused) as
+    // `rule_final` rules it, and the end of what can be followed.
+    let (game, last) = read_record(start, moves)?;
+    let illegal = match &last {
+        Some(v) => Some((
+            v.ply(),
+            rule_final_in(&game, Some(v), edition, options, &session)?,
+        )),
+        None => None,
+    };
     rule_played(
         game, illegal, edition, options, recorded, final_only, &session,
     )
@@ -253,12 +252,17 @@ pub fn rule_game_typed(
             .filter(|text| game.push_text(text).is_err())
             .map(|_| moves.len())
     });
-    if let Some(i) = broke {
-        // Ruled (or refused) on the texts, as `rule_record` rules them.
-        let texts = texts();
-        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let r = rule_record_in(start, &texts, edition, options, &session)?;
-        illegal = Some((i + 1, r));
+    if broke.is_some() {
+        // Ruled (or refused) on the texts, as a record's texts are read.
+        let (played, last) = read_record(start, &texts())?;
+        game = played;
+        illegal = match &last {
+            Some(v) => Some((
+                v.ply(),
+                rule_final_in(&game, Some(v), edition, options, &session)?,
+            )),
+            None => None,
+        };
     }
     rule_played(
         game, illegal, edition, options, recorded, final_only, &session,

@@ -21,9 +21,11 @@ pub use game::{
 
 use serde::{Deserialize, Serialize};
 use xq_core::legality::IllegalMove;
-use xq_core::notation::{format_move, Notation, ParseMoveError};
+use xq_core::notation::{format_move, Notation};
 use xq_core::status::EndReason;
-use xq_core::{Color, Game, Move, Outcome, Piece, PlayError, Position, Square};
+use xq_core::{
+    Color, Game, IllegalFinal, Move, Outcome, Piece, PlayError, ReadRecordError, Square,
+};
 
 use crate::clauses::Clause;
 use crate::edition::{Adjudication, Edition, SelfKill, StalemateResult, ViolationConsequence};
@@ -334,6 +336,24 @@ impl std::fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// The record's texts could not be read as a game (xq-core's reading).
+impl From<ReadRecordError> for RecordError {
+    fn from(e: ReadRecordError) -> RecordError {
+        match e {
+            ReadRecordError::Unplayable(e) => RecordError::Unplayable(e),
+            ReadRecordError::MovesAfterIllegal {
+                illegal,
+                next_ply,
+                next,
+            } => RecordError::MovesAfterIllegal {
+                illegal,
+                next_ply,
+                next,
+            },
+        }
+    }
+}
+
 /// A bounded quotation of outside text.
 fn quote(text: &str) -> String {
     const MAX: usize = 40;
@@ -345,16 +365,37 @@ fn quote(text: &str) -> String {
     }
 }
 
-/// Rules on a record that may end with an illegal move: that move decides,
-/// as the edition says (自杀 and other violations lose where the edition
-/// makes them a loss); otherwise as [`rule`].
-pub fn rule_record(
-    start: Position,
-    moves: &[&str],
+/// Rules on a game that may end with an illegal move (`illegal_final`,
+/// made after the game's moves, as xq-core found it: [`Game::illegal_final`]
+/// for a typed move, [`xq_core::read_record`] for a record's texts): that
+/// move decides, as the edition says (自杀 and other violations lose where
+/// the edition makes them a loss; [`RecordError::NotRuled`] where it says
+/// nothing we hold); otherwise as [`rule`].
+///
+/// ```
+/// use xq_core::{read_record, Outcome, Position};
+/// use xq_oracle::{edition, ruling::{rule_final, RulingOptions, RulingReason}};
+///
+/// // e0d0 puts the kings face to face (自杀): the mover loses.
+/// let start = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w").unwrap();
+/// let (game, last) = read_record(start, &["e0d0"]).unwrap();
+/// let ed = edition::get("cxa-2020").unwrap();
+/// let r = rule_final(&game, last.as_ref(), ed, &RulingOptions::default()).unwrap();
+/// assert_eq!((r.reason, r.result), (RulingReason::IllegalMove, Outcome::BlackWins));
+/// ```
+pub fn rule_final(
+    game: &Game,
+    illegal_final: Option<&IllegalFinal>,
     edition: &Edition,
     options: &RulingOptions,
 ) -> Result<Ruling, RecordError> {
-    rule_record_in(start, moves, edition, options, &session(options, None))
+    rule_final_in(
+        game,
+        illegal_final,
+        edition,
+        options,
+        &session(options, None),
+    )
 }
 
 /// The session of one ruling, or of all the rulings of one game: the
@@ -370,75 +411,58 @@ pub fn session(
     Session::new(options.limits.nodes_per_game, deadline, cancel)
 }
 
-/// [`rule_record`] within a session (its budget, deadline and what it has
+/// [`rule_final`] within a session (its budget, deadline and what it has
 /// already classified).
-pub fn rule_record_in(
-    start: Position,
-    moves: &[&str],
+pub fn rule_final_in(
+    game: &Game,
+    illegal_final: Option<&IllegalFinal>,
     edition: &Edition,
     options: &RulingOptions,
     session: &Session,
 ) -> Result<Ruling, RecordError> {
-    let mut game = Game::new(start);
-    for (i, text) in moves.iter().enumerate() {
-        let Err(e) = game.push_text(text) else {
-            continue;
-        };
-        let Some(ParseMoveError::Illegal { reason, mv, .. }) = e.error.as_move() else {
-            return Err(RecordError::Unplayable(e)); // not a move at all
-        };
-        // A record that moves nothing, or the opponent's piece, is broken.
-        if !reason.is_player_violation() {
-            return Err(RecordError::Unplayable(e));
-        }
-        if let Some(next) = moves.get(i + 1) {
-            return Err(RecordError::MovesAfterIllegal {
-                illegal: e.clone(),
-                next_ply: i + 2,
-                next: next.to_string(),
-            });
-        }
-        let self_kill = matches!(
-            reason,
-            IllegalMove::KingInCheck { .. } | IllegalMove::KingsFacing
-        );
-        let rules = &edition.rules;
-        let loses = if self_kill {
-            rules.illegal_move == SelfKill::Loss
-        } else {
-            let v = &rules.move_rule_violation;
-            // A record ends at its first violation: it loses when the
-            // edition's threshold for the event's level is one.
-            let threshold = v.threshold.map_or(1, |t| match options.event {
-                EventLevel::National => t.national,
-                EventLevel::ProvincialAndJunior => t.provincial_and_junior,
-            });
-            v.consequence == ViolationConsequence::Loss && threshold <= 1
-        };
-        if !loses {
-            return Err(RecordError::NotRuled(e));
-        }
-        let mover = game.current().turn();
-        let mut r = Ruling::new(
-            Outcome::win_for(mover.other()),
-            RulingReason::IllegalMove,
-            edition,
-        );
-        r.illegal_move = Some(IllegalMoveRuling {
-            ply: e.ply,
-            text: text.to_string(),
-            mv: *mv,
-            reason: reason.clone(),
-            by: mover,
+    let Some(illegal) = illegal_final else {
+        return Ok(rule_in(game, edition, options, session));
+    };
+    let reason = illegal.reason();
+    let self_kill = matches!(
+        reason,
+        IllegalMove::KingInCheck { .. } | IllegalMove::KingsFacing
+    );
+    let rules = &edition.rules;
+    let loses = if self_kill {
+        rules.illegal_move == SelfKill::Loss
+    } else {
+        let v = &rules.move_rule_violation;
+        // A record ends at its first violation: it loses when the
+        // edition's threshold for the event's level is one.
+        let threshold = v.threshold.map_or(1, |t| match options.event {
+            EventLevel::National => t.national,
+            EventLevel::ProvincialAndJunior => t.provincial_and_junior,
         });
-        r.clauses = vec![if self_kill {
-            Clause::SelfKill
-        } else {
-            Clause::RuleViolation
-        }];
-        return Ok(r);
+        v.consequence == ViolationConsequence::Loss && threshold <= 1
+    };
+    if !loses {
+        return Err(RecordError::NotRuled(illegal.error().clone()));
     }
-    Ok(rule_in(&game, edition, options, session))
+    let mover = game.current().turn();
+    let mut r = Ruling::new(
+        Outcome::win_for(mover.other()),
+        RulingReason::IllegalMove,
+        edition,
+    );
+    r.illegal_move = Some(IllegalMoveRuling {
+        ply: illegal.ply(),
+        text: illegal.text().to_string(),
+        mv: illegal.mv(),
+        reason: reason.clone(),
+        by: mover,
+    });
+    r.clauses = vec![if self_kill {
+        Clause::SelfKill
+    } else {
+        Clause::RuleViolation
+    }];
+    Ok(r)
 }
 
 /// Rules on the game as it stands.
