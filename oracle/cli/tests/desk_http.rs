@@ -95,7 +95,7 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         assert!(a
             .head
             .contains("Content-Security-Policy: default-src 'none'"));
-        if ty == "font/woff2" {
+        if ty == "font/woff2" || ty == "application/json" {
             continue;
         }
         // The only URL any asset names is the SVG namespace.
@@ -137,6 +137,121 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         .map(|e| e["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
+}
+
+/// The `href`/`src` of each tag in `html` that starts with `open`.
+fn links(html: &str, open: &str, attr: &str) -> Vec<String> {
+    html.match_indices(open)
+        .filter_map(|(i, _)| {
+            let tag = &html[i..i + html[i..].find('>')?];
+            let at = tag.find(&format!("{attr}=\""))? + attr.len() + 2;
+            Some(tag[at..at + tag[at..].find('"')?].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_preloads_every_module_so_none_waits_for_its_importer() {
+    let desk_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("desk");
+    let html = std::fs::read_to_string(desk_dir.join("index.html")).unwrap();
+    let entries = links(&html, "<script type=\"module\"", "src");
+    assert_eq!(entries, ["js/main.js"], "one module entry point");
+    let preloaded = links(&html, "<link rel=\"modulepreload\"", "href");
+    let classic = links(&html, "<script defer", "src");
+    // The module graph, followed from the entry point through the imports.
+    let mut graph: Vec<String> = Vec::new();
+    let mut todo = entries.clone();
+    while let Some(m) = todo.pop() {
+        if graph.contains(&m) {
+            continue;
+        }
+        let text = std::fs::read_to_string(desk_dir.join(&m)).unwrap();
+        for (i, _) in text.match_indices("from './") {
+            let rest = &text[i + "from './".len()..];
+            todo.push(format!("js/{}", &rest[..rest.find('\'').unwrap()]));
+        }
+        graph.push(m);
+    }
+    graph.sort();
+    let mut listed: Vec<String> = entries.iter().chain(&preloaded).cloned().collect();
+    listed.sort();
+    assert_eq!(
+        listed, graph,
+        "index.html preloads exactly the modules main.js imports, each once"
+    );
+    assert!(graph.len() > 10, "{graph:?}");
+    // Every script in js/ is loaded by the page, and served by the desk.
+    let desk = Desk::start(&[]);
+    for f in std::fs::read_dir(desk_dir.join("js")).unwrap() {
+        let name = format!("js/{}", f.unwrap().file_name().to_string_lossy());
+        assert!(
+            graph.contains(&name) || classic.contains(&name),
+            "{name} is neither a module of the page nor a script it loads"
+        );
+        let a = desk.request("GET", &format!("/{name}"), b"");
+        assert_eq!(a.status, 200, "{name} is served");
+    }
+}
+
+#[test]
+fn the_pages_files_are_kept_by_the_browser_and_asked_again_by_their_tag() {
+    let desk = Desk::start(&[]);
+    let mut tags = Vec::new();
+    for path in ["/", "/js/main.js", "/desk.css", "/fonts/xq-text.woff2"] {
+        let a = desk.request("GET", path, b"");
+        assert_eq!(a.status, 200, "{path}");
+        assert!(
+            a.head.contains("Cache-Control: no-cache\r\n"),
+            "{path}: {}",
+            a.head
+        );
+        let tag = a
+            .head
+            .lines()
+            .find_map(|l| l.strip_prefix("ETag: "))
+            .unwrap_or_else(|| panic!("{path} has an ETag: {}", a.head))
+            .to_string();
+        assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+        assert!(!tags.contains(&tag), "{path}: its own tag");
+        // Asked again with its tag: a 304 without a body or a length.
+        for (ask, method) in [
+            (tag.clone(), "GET"),
+            (format!("W/{tag}"), "GET"),
+            (format!("\"other\", {tag}"), "HEAD"),
+        ] {
+            let req = format!(
+                "{method} {path} HTTP/1.1\r\nHost: {}\r\nIf-None-Match: {ask}\r\n\r\n",
+                desk.addr
+            );
+            let raw = desk.raw(req.as_bytes(), Duration::from_secs(10));
+            assert!(
+                raw.starts_with("HTTP/1.1 304 Not Modified\r\n"),
+                "{path} {ask}: {raw}"
+            );
+            assert!(raw.ends_with("\r\n\r\n"), "no body: {raw}");
+            assert!(!raw.contains("Content-Length"), "{raw}");
+            assert!(raw.contains(&format!("ETag: {tag}\r\n")), "{raw}");
+        }
+        // Another tag gets the file.
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nIf-None-Match: \"0000000000000000\"\r\n\r\n",
+            desk.addr
+        );
+        let a = Answer::parse(&desk.raw(req.as_bytes(), Duration::from_secs(10)));
+        assert_eq!(a.status, 200, "{path}");
+        assert!(!a.body.is_empty());
+        tags.push(tag);
+    }
+    // The oracle's answers are never kept, and have no tag.
+    for path in ["/api/info", "/api/words"] {
+        let a = desk.request("GET", path, b"");
+        assert_eq!(a.status, 200);
+        assert!(a.head.contains("Cache-Control: no-store\r\n"), "{}", a.head);
+        assert!(!a.head.contains("ETag"), "{}", a.head);
+    }
+    let a = desk.request("GET", "/no-such-file", b"");
+    assert_eq!(a.status, 404);
+    assert!(a.head.contains("Cache-Control: no-store\r\n"), "{}", a.head);
 }
 
 #[test]

@@ -515,6 +515,9 @@ pub struct Response {
     pub attachment: Option<String>,
     /// Extra headers.
     pub extra: Vec<(&'static str, String)>,
+    /// `Cache-Control`: `no-store` (answers of the oracle, errors) unless
+    /// the route says the body may be kept ([`super::assets`]).
+    pub cache_control: &'static str,
 }
 
 /// What the page may load and run: its own scripts, styles and images
@@ -536,6 +539,7 @@ impl Response {
             body,
             attachment: None,
             extra: Vec::new(),
+            cache_control: "no-store",
         }
     }
 
@@ -546,12 +550,20 @@ impl Response {
 
     /// Writes the response (the head only for `HEAD`).
     pub fn write_to(&self, out: &mut impl Write, head_only: bool) -> io::Result<()> {
+        // A 304 has no body, and says nothing of its length: a
+        // Content-Length there would have to be the kept body's.
+        let not_modified = self.status == 304;
+        let length = if not_modified {
+            String::new()
+        } else {
+            format!("Content-Length: {}\r\n", self.body.len())
+        };
         let mut head = format!(
-            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nConnection: close\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nContent-Security-Policy: {CSP}\r\n",
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\n{length}Connection: close\r\nCache-Control: {}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nContent-Security-Policy: {CSP}\r\n",
             self.status,
             self.reason,
             self.content_type,
-            self.body.len()
+            self.cache_control,
         );
         if let Some(name) = &self.attachment {
             // Only safe characters reach the header: the names are ours.
@@ -568,7 +580,7 @@ impl Response {
         }
         head.push_str("\r\n");
         out.write_all(head.as_bytes())?;
-        if !head_only {
+        if !head_only && !not_modified {
             out.write_all(&self.body)?;
         }
         out.flush()

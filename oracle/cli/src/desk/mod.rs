@@ -357,7 +357,7 @@ fn route(
     let post = req.method == Method::Post;
     if let Some(asset) = assets::find(path) {
         return if get {
-            Ok(Some(Response::ok(asset.content_type, asset.body)))
+            Ok(Some(asset.answer(req.header("if-none-match"))))
         } else {
             Err(method_not_allowed(req))
         };
