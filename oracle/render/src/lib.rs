@@ -43,6 +43,7 @@
 //! ```
 
 mod catalogue;
+pub mod desk;
 pub mod picture;
 mod prose;
 pub mod protocol;

@@ -425,6 +425,7 @@ fn rule_record(input: &[u8]) -> Result<Value, Error> {
 /// The desk's error, `{code, en, zh}` as its HTTP API gives it (and
 /// `message`, the English, as every error of this module has).
 fn desk_error(e: xq_cli::desk::error::DeskError) -> Error {
+    use xq_cli::desk::error::Answer;
     Error::new(e.code(), e.en())
         .with("en", json!(e.en()))
         .with("zh", json!(e.zh()))

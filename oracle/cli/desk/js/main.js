@@ -517,7 +517,7 @@ function wire() {
     const f = ev.target.files && ev.target.files[0];
     if (!f) return;
     if (S.info && f.size > S.info.limits.max_upload) {
-      say(S.lang === 'zh' ? `文件过大（上限 ${S.info.limits.max_upload} 字节）` : `the file is larger than ${S.info.limits.max_upload} bytes, the limit`, true);
+      say(S.info.limits.too_large[S.lang], true);
       ev.target.value = '';
       return;
     }

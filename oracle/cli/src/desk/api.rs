@@ -15,7 +15,7 @@ use xq_records::{write_pgn, Line, MoveNode, PgnOptions, Record, Tags};
 use xq_render::Lang;
 use xq_render::Speak;
 
-use super::error::DeskError;
+use super::error::{DeskError, JsonFault, MoveFault, RecordFault};
 use super::view::{game_view, MAX_PLIES};
 
 /// The most games listed from one file; a library holding more says so.
@@ -24,10 +24,7 @@ pub const MAX_GAMES: usize = 500;
 /// Parses a JSON body into a request type that refuses unknown keys.
 pub fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, DeskError> {
     if body.is_empty() {
-        return Err(DeskError::BadJson {
-            en: "the request body is empty".into(),
-            zh: "请求内容为空".into(),
-        });
+        return Err(DeskError::BadJson(JsonFault::Empty));
     }
     serde_json::from_slice(body).map_err(|e| DeskError::from_json(&e))
 }
@@ -84,10 +81,7 @@ fn start(fen: Option<&str>, relaxed: bool) -> Result<Position, DeskError> {
     } else {
         Validation::Strict
     };
-    Position::from_fen_with(fen, validation).map_err(|e| DeskError::BadFen {
-        en: e.to_string(),
-        zh: e.speak(Lang::Zh),
-    })
+    Position::from_fen_with(fen, validation).map_err(DeskError::BadFen)
 }
 
 fn edition(id: Option<&str>) -> Result<&'static Edition, DeskError> {
@@ -103,11 +97,8 @@ fn outcome(s: Option<&str>) -> Result<Option<Outcome>, DeskError> {
         Some("0-1") => Some(Outcome::BlackWins),
         Some("1/2-1/2") => Some(Outcome::Draw),
         Some(other) => {
-            let other = xq_core::excerpt::Excerpt(other);
-            return Err(DeskError::BadJson {
-                en: format!("recorded must be 1-0, 0-1, 1/2-1/2 or *, not {other}"),
-                zh: format!("棋谱结果应为 1-0、0-1、1/2-1/2 或 *，而不是 {other}"),
-            });
+            let other = xq_core::excerpt::Excerpt(other).to_string();
+            return Err(DeskError::BadJson(JsonFault::Recorded(other)));
         }
     })
 }
@@ -123,7 +114,15 @@ pub fn info(max_upload: usize) -> Value {
     json!({
         "version": env!("CARGO_PKG_VERSION"),
         "editions": editions,
-        "limits": {"max_upload": max_upload, "max_plies": MAX_PLIES, "max_games": MAX_GAMES},
+        "limits": {
+            "max_upload": max_upload,
+            "max_plies": MAX_PLIES,
+            "max_games": MAX_GAMES,
+            "too_large": {
+                "zh": xq_render::desk::file_too_large(max_upload, Lang::Zh),
+                "en": xq_render::desk::file_too_large(max_upload, Lang::En),
+            },
+        },
     })
 }
 
@@ -197,11 +196,8 @@ fn iccs_move(text: &str) -> Result<Move, DeskError> {
     match squares {
         Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
         _ => {
-            let t = xq_core::excerpt::Excerpt(t);
-            Err(DeskError::BadJson {
-                en: format!("move must be ICCS such as h2e2, not {t}"),
-                zh: format!("着法应为 ICCS 记法（如 h2e2），而不是 {t}"),
-            })
+            let t = xq_core::excerpt::Excerpt(t).to_string();
+            Err(DeskError::BadJson(JsonFault::NotIccs(t)))
         }
     }
 }
@@ -212,10 +208,9 @@ pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {
     let mv = iccs_move(&req.mv)?;
     Ok(match pos.check_move(mv) {
         Ok(()) => {
-            let after = pos.play(mv).map_err(|e| DeskError::BadMoves {
-                en: e.to_string(),
-                zh: e.speak(Lang::Zh),
-            })?;
+            let after = pos
+                .play(mv)
+                .map_err(|e| DeskError::BadMove(MoveFault::Illegal(e)))?;
             json!({
                 "ok": true,
                 "iccs": mv.to_string(),
@@ -331,13 +326,8 @@ impl RecordAsk {
         match q.strip_prefix("game=").map(str::parse::<usize>) {
             Some(Ok(n)) if n >= 1 => Ok(RecordAsk::Game(n)),
             _ => {
-                let q = xq_core::excerpt::Excerpt(q);
-                Err(DeskError::BadRecord {
-                    en: format!(
-                        "the query must be game=N (a game's number, from 1) or moves, not {q}"
-                    ),
-                    zh: format!("请求应为 game=N（棋局序号，从 1 起）或 moves，而不是 {q}"),
-                })
+                let q = xq_core::excerpt::Excerpt(q).to_string();
+                Err(DeskError::BadRecord(RecordFault::Query(q)))
             }
         }
     }
@@ -360,6 +350,7 @@ pub fn record_for(body: &[u8], ask: RecordAsk) -> Result<Value, DeskError> {
     let mut games = Vec::new();
     let mut first = None;
     let mut errors = Vec::new();
+    let mut first_error = None;
     let mut listed = 0;
     let mut more = false;
     for (i, item) in reader.enumerate() {
@@ -382,6 +373,9 @@ pub fn record_for(body: &[u8], ask: RecordAsk) -> Result<Value, DeskError> {
                 (partial, e.game.unwrap_or(i + 1), Some(cut))
             }
             Err(e) => {
+                if first_error.is_none() {
+                    first_error = Some(e.clone());
+                }
                 errors.push(json!({"game": e.game.unwrap_or(i + 1), "code": e.code(), "en": crate::message::one_line(&e.to_string()), "zh": crate::message::one_line(&e.speak(Lang::Zh))}));
                 continue;
             }
@@ -406,25 +400,18 @@ pub fn record_for(body: &[u8], ask: RecordAsk) -> Result<Value, DeskError> {
     }
     if let RecordAsk::Game(want) = ask {
         if listed > 0 {
-            let more = if more { "+" } else { "" };
-            return Err(DeskError::BadRecord {
-                en: format!("the file holds no game {want} (it holds {listed}{more})"),
-                zh: format!("文件中没有第 {want} 局（共 {listed}{more} 局）"),
-            });
+            return Err(DeskError::BadRecord(RecordFault::NoGame {
+                want,
+                listed,
+                more,
+            }));
         }
     }
     if listed == 0 {
-        let first = |lang: &str, none: &str| {
-            errors
-                .first()
-                .and_then(|e| e[lang].as_str())
-                .unwrap_or(none)
-                .to_string()
-        };
-        return Err(DeskError::BadRecord {
-            en: first("en", "the file holds no game"),
-            zh: first("zh", "文件中没有棋局"),
-        });
+        return Err(DeskError::BadRecord(match first_error {
+            Some(e) => RecordFault::Unreadable(e),
+            None => RecordFault::Empty,
+        }));
     }
     let mut v = json!({"format": format.name(), "games": games, "errors": errors, "more": more});
     if let Some(first) = first {
@@ -542,8 +529,8 @@ fn game_json(r: &Record, n: usize, cut: Option<Value>) -> Value {
     if plies > MAX_PLIES || budget == 0 {
         v["truncated"] = json!({
             "plies": plies,
-            "en": format!("the record has {plies} plies in its main line; the desk shows and rules on the first {MAX_PLIES}, and at most {MAX_TREE_MOVES} moves with the variations"),
-            "zh": format!("棋谱主线共 {plies} 着；裁判台只显示并裁决前 {MAX_PLIES} 着，连同变着至多 {MAX_TREE_MOVES} 着"),
+            "en": xq_render::desk::truncated(plies, MAX_PLIES, MAX_TREE_MOVES, Lang::En),
+            "zh": xq_render::desk::truncated(plies, MAX_PLIES, MAX_TREE_MOVES, Lang::Zh),
         });
     }
     v

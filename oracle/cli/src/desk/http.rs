@@ -11,7 +11,6 @@
 //! within a second or two instead of letting it hold a place for the whole
 //! deadline; the body by size, by its own deadline and its own floor.
 
-use std::fmt;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -137,88 +136,22 @@ pub struct Request {
 }
 
 /// Why a request is refused before a route sees it, or while its body is
-/// read. Each maps to a status and a short reason ([`HttpError::status`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HttpError {
-    /// The connection closed before a request began: nothing to answer.
-    Closed,
-    /// The head or body did not arrive within its deadline.
-    Timeout,
-    /// The bytes are not an HTTP/1.x request, with what is wrong.
-    Malformed(String),
-    /// The head is longer than the limit, or has too many headers.
-    HeadTooLarge,
-    /// The target is longer than the limit.
-    TargetTooLong,
-    /// The announced body is larger than the route accepts.
-    BodyTooLarge { limit: usize },
-    /// A `POST` without `Content-Length`.
-    LengthRequired,
-    /// Something the desk does not do (chunked bodies, `Expect`, HTTP/2).
-    NotImplemented(String),
-    /// A method other than GET, HEAD and POST.
-    MethodNotAllowed(String),
-    /// The connection failed while reading.
-    Io(String),
-}
+/// read: the fault is xq-render's type (whose catalogues word it); its
+/// status is [`status`].
+pub use xq_render::desk::HttpFault as HttpError;
 
-impl HttpError {
-    /// The status code and its reason phrase.
-    pub fn status(&self) -> (u16, &'static str) {
-        match self {
-            HttpError::Closed | HttpError::Io(_) => (400, "Bad Request"),
-            HttpError::Timeout => (408, "Request Timeout"),
-            HttpError::Malformed(_) => (400, "Bad Request"),
-            HttpError::HeadTooLarge => (431, "Request Header Fields Too Large"),
-            HttpError::TargetTooLong => (414, "URI Too Long"),
-            HttpError::BodyTooLarge { .. } => (413, "Content Too Large"),
-            HttpError::LengthRequired => (411, "Length Required"),
-            HttpError::NotImplemented(_) => (501, "Not Implemented"),
-            HttpError::MethodNotAllowed(_) => (405, "Method Not Allowed"),
-        }
-    }
-}
-
-impl fmt::Display for HttpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HttpError::Closed => f.write_str("the connection closed before a request"),
-            HttpError::Timeout => f.write_str("the request did not arrive in time"),
-            HttpError::Malformed(why) => write!(f, "not a valid HTTP request: {why}"),
-            HttpError::HeadTooLarge => f.write_str("the request headers are too large"),
-            HttpError::TargetTooLong => f.write_str("the request path is too long"),
-            HttpError::BodyTooLarge { limit } => {
-                write!(
-                    f,
-                    "the request body is larger than {limit} bytes, the limit"
-                )
-            }
-            HttpError::LengthRequired => f.write_str("a request body needs a Content-Length"),
-            HttpError::NotImplemented(what) => write!(f, "not supported: {what}"),
-            HttpError::MethodNotAllowed(m) => {
-                write!(f, "method {m:?} is not allowed (GET, HEAD, POST)")
-            }
-            HttpError::Io(e) => write!(f, "the connection failed: {e}"),
-        }
-    }
-}
-
-impl HttpError {
-    /// What is wrong, in Chinese (the page shows the desk's errors in the
-    /// arbiter's language).
-    pub fn zh(&self) -> String {
-        match self {
-            HttpError::Closed => "连接在请求之前关闭".into(),
-            HttpError::Timeout => "请求未能及时送达".into(),
-            HttpError::Malformed(_) => "不是有效的 HTTP 请求".into(),
-            HttpError::HeadTooLarge => "请求头过大".into(),
-            HttpError::TargetTooLong => "请求路径过长".into(),
-            HttpError::BodyTooLarge { limit } => format!("请求内容超过上限 {limit} 字节"),
-            HttpError::LengthRequired => "请求内容须注明 Content-Length".into(),
-            HttpError::NotImplemented(what) => format!("不支持：{what}"),
-            HttpError::MethodNotAllowed(_) => "不允许的请求方法（仅 GET、HEAD、POST）".into(),
-            HttpError::Io(_) => "连接出错".into(),
-        }
+/// The status code and its reason phrase of a refused request.
+pub fn status(e: &HttpError) -> (u16, &'static str) {
+    match e {
+        HttpError::Closed | HttpError::Io(_) => (400, "Bad Request"),
+        HttpError::Timeout => (408, "Request Timeout"),
+        HttpError::Malformed(_) => (400, "Bad Request"),
+        HttpError::HeadTooLarge => (431, "Request Header Fields Too Large"),
+        HttpError::TargetTooLong => (414, "URI Too Long"),
+        HttpError::BodyTooLarge { .. } => (413, "Content Too Large"),
+        HttpError::LengthRequired => (411, "Length Required"),
+        HttpError::NotImplemented(_) => (501, "Not Implemented"),
+        HttpError::MethodNotAllowed(_) => (405, "Method Not Allowed"),
     }
 }
 

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use error::DeskError;
+use error::{Answer, DeskError, Refusal};
 use gate::{Count, NoTurn, Turns};
 use http::{HttpError, Method, Request, Response};
 use serde_json::Value;
@@ -256,12 +256,7 @@ fn serve_request(req: &mut Request, stream: &mut TcpStream, config: &Config) -> 
         Ok(Ok(Some(r))) => Served::Answer(r),
         Ok(Ok(None)) => Served::ClientGone,
         Ok(Err(e)) => answer(e),
-        Err(_) => Served::Answer(Response::new(
-            500,
-            "Internal Server Error",
-            "application/json; charset=utf-8",
-            r#"{"error":{"code":"internal","en":"internal error: the desk could not answer this request","zh":"内部错误：裁判台无法处理此请求"}}"#.as_bytes().to_vec(),
-        )),
+        Err(_) => Served::Answer(DeskError::Internal.response()),
     }
 }
 
@@ -296,28 +291,19 @@ fn check_origin(req: &Request, stream: &TcpStream, config: &Config) -> Result<()
     if !config.hosts.accepts(host, local) {
         // The excerpt quotes it (and cuts a long one short).
         let host = xq_core::excerpt::Excerpt(host);
-        return Err(DeskError::Forbidden {
-            en: format!("Host {host} is not this desk"),
-            zh: format!("Host {host} 不是本裁判台"),
-        });
+        return Err(DeskError::Forbidden(Refusal::Host(host.to_string())));
     }
     if req.method == Method::Post {
         if let Some(origin) = req.header("origin") {
             if !origin.eq_ignore_ascii_case(&format!("http://{host}")) {
                 let origin = xq_core::excerpt::Excerpt(origin);
-                return Err(DeskError::Forbidden {
-                    en: format!("a request from {origin} to this desk"),
-                    zh: format!("来自 {origin} 的请求"),
-                });
+                return Err(DeskError::Forbidden(Refusal::Origin(origin.to_string())));
             }
         }
         if let Some(site) = req.header("sec-fetch-site") {
             if !matches!(site, "same-origin" | "none") {
                 let site = xq_core::excerpt::Excerpt(site);
-                return Err(DeskError::Forbidden {
-                    en: format!("a {site} request to this desk"),
-                    zh: format!("Sec-Fetch-Site 为 {site} 的请求"),
-                });
+                return Err(DeskError::Forbidden(Refusal::FetchSite(site.to_string())));
             }
         }
     }

@@ -11,6 +11,7 @@ use xq_oracle::ruling::{
 };
 
 use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
+use crate::desk::{DeskFault, HttpFault, JsonFault, MoveFault, RecordFault, Refusal};
 use crate::words::Agreement;
 
 pub(crate) struct En;
@@ -619,5 +620,88 @@ impl super::Report for En {
                 "see above"
             }
         )
+    }
+}
+
+impl super::Desk for En {
+    fn http_fault(&self, e: &HttpFault) -> String {
+        match e {
+            HttpFault::Closed => "the connection closed before a request".into(),
+            HttpFault::Timeout => "the request did not arrive in time".into(),
+            HttpFault::Malformed(why) => format!("not a valid HTTP request: {why}"),
+            HttpFault::HeadTooLarge => "the request headers are too large".into(),
+            HttpFault::TargetTooLong => "the request path is too long".into(),
+            HttpFault::BodyTooLarge { limit } => {
+                format!("the request body is larger than {limit} bytes, the limit")
+            }
+            HttpFault::LengthRequired => "a request body needs a Content-Length".into(),
+            HttpFault::NotImplemented(what) => format!("not supported: {what}"),
+            HttpFault::MethodNotAllowed(m) => {
+                format!("method {m:?} is not allowed (GET, HEAD, POST)")
+            }
+            HttpFault::Io(e) => format!("the connection failed: {e}"),
+        }
+    }
+
+    fn desk_fault(&self, e: &DeskFault) -> String {
+        match e {
+            DeskFault::Http(e) => self.http_fault(e),
+            DeskFault::NotFound(p) => format!("no such page: {p}"),
+            DeskFault::Forbidden(r) => {
+                let why = match r {
+                    Refusal::Host(h) => format!("Host {h} is not this desk"),
+                    Refusal::Origin(o) => format!("a request from {o} to this desk"),
+                    Refusal::FetchSite(s) => format!("a {s} request to this desk"),
+                };
+                format!("refused: {why}")
+            }
+            DeskFault::BadJson(j) => {
+                let why = match j {
+                    JsonFault::Empty => "the request body is empty".to_string(),
+                    JsonFault::Parse { message, .. } => message.clone(),
+                    JsonFault::Recorded(o) => {
+                        format!("recorded must be 1-0, 0-1, 1/2-1/2 or *, not {o}")
+                    }
+                    JsonFault::NotIccs(t) => format!("move must be ICCS such as h2e2, not {t}"),
+                };
+                format!("bad request data: {why}")
+            }
+            // The position's own error already says "invalid FEN".
+            DeskFault::BadFen(e) => e.to_string(),
+            DeskFault::BadMove(MoveFault::Play(e)) => e.to_string(),
+            DeskFault::BadMove(MoveFault::Illegal(e)) => e.to_string(),
+            DeskFault::BadMoves { en, .. } => en.clone(),
+            DeskFault::UnknownEdition(w) => format!(
+                "unknown edition {w} (known: {})",
+                xq_oracle::edition::ids().collect::<Vec<_>>().join(", ")
+            ),
+            DeskFault::BadRecord(r) => {
+                let why = match r {
+                    RecordFault::Query(q) => format!(
+                        "the query must be game=N (a game's number, from 1) or moves, not {q}"
+                    ),
+                    RecordFault::NoGame { want, listed, more } => {
+                        let more = if *more { "+" } else { "" };
+                        format!("the file holds no game {want} (it holds {listed}{more})")
+                    }
+                    RecordFault::Unreadable(e) => e.to_string(),
+                    RecordFault::Empty => "the file holds no game".into(),
+                };
+                format!("cannot read the record: {why}")
+            }
+            DeskFault::TooMuch { moves, limit } => {
+                format!("{moves} moves: the desk rules on at most {limit}")
+            }
+            DeskFault::Busy => "the desk is busy: too many connections".into(),
+            DeskFault::Internal => "internal error: the desk could not answer this request".into(),
+        }
+    }
+
+    fn file_too_large(&self, limit: usize) -> String {
+        format!("the file is larger than {limit} bytes, the limit")
+    }
+
+    fn truncated(&self, plies: usize, max_plies: usize, max_tree: usize) -> String {
+        format!("the record has {plies} plies in its main line; the desk shows and rules on the first {max_plies}, and at most {max_tree} moves with the variations")
     }
 }

@@ -16,6 +16,7 @@ use xq_oracle::ruling::{
     Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, RulingReason, SearchReport, SideRuling,
 };
 
+use crate::desk::{DeskFault, HttpFault};
 pub(crate) use crate::report::{RecordedCounts, SummaryList};
 use crate::words::Agreement;
 use crate::Lang;
@@ -239,6 +240,28 @@ pub(crate) trait Report: Sync {
 
 /// The report words of a language.
 pub(crate) fn report(lang: Lang) -> &'static dyn Report {
+    match lang {
+        Lang::Zh => &zh::Zh,
+        Lang::En => &en::En,
+    }
+}
+
+/// The words of the arbiter's desk: its errors, and the notes it sends
+/// with an answer. One method per kind of fault; each writes the whole
+/// message, detail included.
+pub(crate) trait Desk: Sync {
+    /// Why the HTTP request itself is refused.
+    fn http_fault(&self, e: &HttpFault) -> String;
+    /// Why the desk cannot serve a request, as the page shows it.
+    fn desk_fault(&self, e: &DeskFault) -> String;
+    /// A chosen file larger than the desk takes (`limit` bytes).
+    fn file_too_large(&self, limit: usize) -> String;
+    /// A game sent cut (`crate::desk::truncated`).
+    fn truncated(&self, plies: usize, max_plies: usize, max_tree: usize) -> String;
+}
+
+/// The desk words of a language.
+pub(crate) fn desk(lang: Lang) -> &'static dyn Desk {
     match lang {
         Lang::Zh => &zh::Zh,
         Lang::En => &en::En,

@@ -11,7 +11,9 @@ use xq_oracle::ruling::{
 };
 
 use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
+use crate::desk::{DeskFault, HttpFault, JsonClass, JsonFault, MoveFault, RecordFault, Refusal};
 use crate::words::Agreement;
+use crate::{Lang, Speak};
 
 pub(crate) struct Zh;
 
@@ -587,5 +589,109 @@ impl super::Report for Zh {
                 "见上文"
             }
         )
+    }
+}
+
+impl super::Desk for Zh {
+    fn http_fault(&self, e: &HttpFault) -> String {
+        match e {
+            HttpFault::Closed => "连接在请求之前关闭".into(),
+            HttpFault::Timeout => "请求未能及时送达".into(),
+            HttpFault::Malformed(_) => "不是有效的 HTTP 请求".into(),
+            HttpFault::HeadTooLarge => "请求头过大".into(),
+            HttpFault::TargetTooLong => "请求路径过长".into(),
+            HttpFault::BodyTooLarge { limit } => format!("请求内容超过上限 {limit} 字节"),
+            HttpFault::LengthRequired => "请求内容须注明 Content-Length".into(),
+            HttpFault::NotImplemented(what) => format!("不支持：{what}"),
+            HttpFault::MethodNotAllowed(_) => "不允许的请求方法（仅 GET、HEAD、POST）".into(),
+            HttpFault::Io(_) => "连接出错".into(),
+        }
+    }
+
+    /// What went wrong, then the detail (which names the place) after it.
+    fn desk_fault(&self, e: &DeskFault) -> String {
+        let (lead, detail): (&str, Option<String>) = match e {
+            DeskFault::Http(HttpFault::BodyTooLarge { limit }) => {
+                return format!("上传内容过大（上限 {limit} 字节）")
+            }
+            DeskFault::Http(HttpFault::Timeout) => ("请求超时", None),
+            DeskFault::Http(e) => ("请求无效", Some(self.http_fault(e))),
+            DeskFault::NotFound(p) => ("找不到该页面", Some(p.clone())),
+            DeskFault::Forbidden(r) => (
+                "拒绝访问：请求不是来自本机的裁判台页面",
+                Some(match r {
+                    Refusal::Host(h) => format!("Host {h} 不是本裁判台"),
+                    Refusal::Origin(o) => format!("来自 {o} 的请求"),
+                    Refusal::FetchSite(s) => format!("Sec-Fetch-Site 为 {s} 的请求"),
+                }),
+            ),
+            DeskFault::BadJson(j) => (
+                "请求数据格式错误",
+                Some(match j {
+                    JsonFault::Empty => "请求内容为空".into(),
+                    JsonFault::Parse {
+                        line,
+                        column,
+                        class,
+                        ..
+                    } => {
+                        let what = match class {
+                            JsonClass::Syntax => "JSON 语法有误",
+                            JsonClass::Eof => "JSON 未结束",
+                            JsonClass::Data => "字段或取值有误",
+                            JsonClass::Io => "读取出错",
+                        };
+                        format!("第 {line} 行第 {column} 列，{what}")
+                    }
+                    JsonFault::Recorded(o) => {
+                        format!("棋谱结果应为 1-0、0-1、1/2-1/2 或 *，而不是 {o}")
+                    }
+                    JsonFault::NotIccs(t) => format!("着法应为 ICCS 记法（如 h2e2），而不是 {t}"),
+                }),
+            ),
+            DeskFault::BadFen(e) => ("局面（FEN）无效", Some(e.speak(Lang::Zh))),
+            DeskFault::BadMove(MoveFault::Play(e)) => ("着法有误", Some(e.speak(Lang::Zh))),
+            DeskFault::BadMove(MoveFault::Illegal(e)) => ("着法有误", Some(e.speak(Lang::Zh))),
+            DeskFault::BadMoves { zh, .. } => ("着法有误", Some(zh.clone())),
+            DeskFault::UnknownEdition(w) => (
+                "未知的规则版本",
+                Some(format!(
+                    "{w}（可用：{}）",
+                    xq_oracle::edition::ids().collect::<Vec<_>>().join("、")
+                )),
+            ),
+            DeskFault::BadRecord(r) => (
+                "无法读取棋谱",
+                Some(match r {
+                    RecordFault::Query(q) => {
+                        format!("请求应为 game=N（棋局序号，从 1 起）或 moves，而不是 {q}")
+                    }
+                    RecordFault::NoGame { want, listed, more } => {
+                        let more = if *more { "+" } else { "" };
+                        format!("文件中没有第 {want} 局（共 {listed}{more} 局）")
+                    }
+                    RecordFault::Unreadable(e) => e.speak(Lang::Zh),
+                    RecordFault::Empty => "文件中没有棋局".into(),
+                }),
+            ),
+            DeskFault::TooMuch { moves, limit } => (
+                "内容超出限制",
+                Some(format!("共 {moves} 着，裁判台至多处理 {limit} 着")),
+            ),
+            DeskFault::Busy => ("服务器繁忙，请稍后再试", None),
+            DeskFault::Internal => ("内部错误", Some("裁判台无法处理此请求".into())),
+        };
+        match detail {
+            Some(d) => format!("{lead}：{d}"),
+            None => lead.to_string(),
+        }
+    }
+
+    fn file_too_large(&self, limit: usize) -> String {
+        format!("文件过大（上限 {limit} 字节）")
+    }
+
+    fn truncated(&self, plies: usize, max_plies: usize, max_tree: usize) -> String {
+        format!("棋谱主线共 {plies} 着；裁判台只显示并裁决前 {max_plies} 着，连同变着至多 {max_tree} 着")
     }
 }
