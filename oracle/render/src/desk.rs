@@ -120,7 +120,7 @@ pub enum RecordFault {
         more: bool,
     },
     /// No game could be read; the first game's reason.
-    Unreadable(RecordError),
+    Unreadable(Box<RecordError>),
     /// The file holds no game at all.
     Empty,
 }
@@ -169,6 +169,7 @@ pub enum DeskFault {
 
 impl DeskFault {
     /// The stable code, for scripts and tests (`spec/CLI.md`).
+    #[must_use]
     pub fn code(&self) -> &'static str {
         match self {
             DeskFault::Http(HttpFault::BodyTooLarge { .. }) => "too-large",
@@ -189,6 +190,7 @@ impl DeskFault {
     }
 
     /// A JSON body that does not parse: where and what kind of fault.
+    #[must_use]
     pub fn from_json(e: &serde_json::Error) -> DeskFault {
         let class = match e.classify() {
             serde_json::error::Category::Syntax => JsonClass::Syntax,
@@ -303,7 +305,7 @@ pub(crate) fn samples() -> Vec<DeskFault> {
             listed: 500,
             more: true,
         }),
-        DeskFault::BadRecord(RecordFault::Unreadable(record)),
+        DeskFault::BadRecord(RecordFault::Unreadable(Box::new(record))),
         DeskFault::BadRecord(RecordFault::Empty),
         DeskFault::TooMuch {
             moves: 2001,

@@ -409,7 +409,7 @@ pub fn record_for(body: &[u8], ask: RecordAsk) -> Result<Value, DeskError> {
     }
     if listed == 0 {
         return Err(DeskError::BadRecord(match first_error {
-            Some(e) => RecordFault::Unreadable(e),
+            Some(e) => RecordFault::Unreadable(Box::new(e)),
             None => RecordFault::Empty,
         }));
     }
