@@ -154,7 +154,46 @@ impl Search<'_> {
         self.gain_with(pos, m, accounting, false)
     }
 
+    /// Whether the capture `m` of a crossed pawn comes out exactly level
+    /// before the float is applied: the pawn is traded for an advisor or an
+    /// elephant, which the float makes no gain (1999 25.3), unlike a pawn
+    /// won for a minor piece, which it makes level ([`Search::gain`]).
+    pub fn pawn_traded_even(
+        &self,
+        pos: &Position,
+        m: Move,
+        chaser_king_pawn_capture: bool,
+    ) -> bool {
+        let chaser = pos.turn();
+        pos.piece_at(m.to)
+            .is_some_and(|p| p.role == Role::Pawn && p.color != chaser && !m.to.on_side_of(p.color))
+            && self.raw_gain(pos, m, Accounting::Figures, chaser_king_pawn_capture) == 0
+    }
+
     fn gain_with(
+        &self,
+        pos: &Position,
+        m: Move,
+        accounting: Accounting,
+        chaser_king_pawn_capture: bool,
+    ) -> i32 {
+        let chaser = pos.turn();
+        let gain = self.raw_gain(pos, m, accounting, chaser_king_pawn_capture);
+        let floats = pos.piece_at(m.to).is_some_and(|p| {
+            p.role == Role::Pawn && p.color != chaser && !m.to.on_side_of(p.color)
+        });
+        if floats && gain < 0 {
+            // A crossed pawn's value floats (1999 25.3): won for one minor
+            // piece it is a level trade, not a loss; only more costs.
+            let floated = self.rules.material.pawn_given_up - self.rules.material.pawn;
+            (gain + floated).min(0)
+        } else {
+            gain
+        }
+    }
+
+    /// [`Search::gain`] before a crossed pawn's float.
+    fn raw_gain(
         &self,
         pos: &Position,
         m: Move,
@@ -179,18 +218,7 @@ impl Search<'_> {
             chaser,
             chaser_king_pawn_capture,
         };
-        let gain = victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH);
-        let floats = pos.piece_at(m.to).is_some_and(|p| {
-            p.role == Role::Pawn && p.color != chaser && !m.to.on_side_of(p.color)
-        });
-        if floats && gain < 0 {
-            // A crossed pawn's value floats (1999 25.3): won for one minor
-            // piece it is a level trade, not a loss; only more costs.
-            let floated = self.rules.material.pawn_given_up - self.rules.material.pawn;
-            (gain + floated).min(0)
-        } else {
-            gain
-        }
+        victim - self.quiesce(&after, &scope, -WINDOW, WINDOW, EXCHANGE_DEPTH)
     }
 
     /// The captures the side to move in `pos` could already make with

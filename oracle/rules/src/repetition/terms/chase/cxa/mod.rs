@@ -148,6 +148,36 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             grounds.push(Clause::TermExchange);
             continue;
         }
+        // A joint threat that cannot do without one of its attackers, which
+        // the target can take as an equal trade (24.4), offers the opponent
+        // that trade rather than making it lose material: 兑. A threat the
+        // attacker wins alone, or the others win without the offered piece,
+        // stays a chase beside the offer (26.4).
+        if !t.single
+            && !t.by_check
+            && now.iter().any(|x| {
+                x.target == t.target
+                    && x.attacker != t.attacker
+                    && !x.by_check
+                    && exchange::trade_offered(ctx, x.attacker, x.target, Accounting::Figures)
+                    && without_piece(threatening, x.attacker).is_some_and(|w| {
+                        !threats::threats(&ctx.search, &w)
+                            .iter()
+                            .any(|y| y.target == t.target)
+                    })
+            })
+        {
+            grounds.push(Clause::TermExchange);
+            continue;
+        }
+        // 26.5 (得不偿失): a threat that wins less than what the move itself
+        // left the opponent to take elsewhere — a piece of ours it unguarded
+        // or uncovered, still there to be taken after our capture — wins
+        // nothing. The moved piece offered is not counted here (献, 26.4).
+        if loses_to_exposed(ctx, threatening, &t) {
+            grounds.push(Clause::CompleteExchange);
+            continue;
+        }
         candidates.push(t);
     }
 
@@ -207,6 +237,33 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
         }
     }
     analysis
+}
+
+/// Whether the capture that makes threat `t` would let the opponent take,
+/// elsewhere, more than `t` gains, through a capture the move itself made
+/// possible: one that did not win material before the move (the opponent
+/// to move) and does after it, and still does once `t`'s capture is made.
+/// The moved piece is left out (a piece offered, 献, 26.4), and so is a
+/// move that answers a check (the opponent could not move before it).
+fn loses_to_exposed(ctx: &MoveContext, threatening: &Position, t: &Threat) -> bool {
+    if t.by_check || ctx.answers_check {
+        return false;
+    }
+    let Some(before) = ctx.before.passed() else {
+        return false;
+    };
+    let s = &ctx.search;
+    let stood = s.captures(&before);
+    let taken = threatening.play_unchecked(Move::new(t.attacker, t.target));
+    let later = s.captures(&taken);
+    s.captures(ctx.after).into_iter().any(|c| {
+        c.to != ctx.mv.to
+            && c.to != t.attacker
+            && s.local_gain(ctx.after, c) >= t.gain
+            && !(stood.contains(&c) && s.local_gain(&before, c) > 0)
+            && later.contains(&c)
+            && s.local_gain(&taken, c) >= t.gain
+    })
 }
 
 /// Whether a joint threat `t` that existed before the move is renewed by

@@ -30,17 +30,23 @@ pub fn threats(s: &Search, pos: &Position) -> Vec<Threat> {
 /// attacks are idle — comes out ahead, or level when the target is won on
 /// its own point and the loss is elsewhere (26.5; 参考图27: the cannon takes
 /// an unprotected rook, and the rook it was screening is lost in return).
+/// A crossed pawn won for an advisor or an elephant lost elsewhere is no
+/// such level exchange: the float counts a pawn like an advisor (2020 1.2;
+/// 1999 25.3), so the trade wins nothing (a pawn won for a minor piece,
+/// level only through the float, still is: 图22, 参考图46).
 fn winning_gain(s: &Search, pos: &Position, m: Move) -> Option<i32> {
     let target = pos.piece_at(m.to)?;
     if !is_material(target, m.to, s.rules) {
         return None;
     }
-    let gain = if s.rules.king_pawn_alone_chase_allowed {
-        s.gain_without_king_pawn(pos, m, Accounting::Figures)
-    } else {
+    let king_pawn = !s.rules.king_pawn_alone_chase_allowed;
+    let gain = if king_pawn {
         s.gain(pos, m, Accounting::Figures)
+    } else {
+        s.gain_without_king_pawn(pos, m, Accounting::Figures)
     };
-    (gain > 0 || (gain == 0 && s.local_gain(pos, m) > 0)).then_some(gain)
+    let level = gain == 0 && s.local_gain(pos, m) > 0 && !s.pawn_traded_even(pos, m, king_pawn);
+    (gain > 0 || level).then_some(gain)
 }
 
 /// Material the side to move could win with one capture, after the
