@@ -100,6 +100,15 @@ const KNOWN: &[(&str, &str, &str, &str)] = &[
         "colour-flip",
         WIN_BY_CHECK_TIE,
     ),
+    // Black's cannon checks from h0, the elephant alone can block on g0,
+    // and the rook then takes either the blocker or the pawn on g9, equally
+    // good (issue 18: the forced blocker is now named).
+    (
+        "repetition.cxa2020.figure-12",
+        "cxa-2020",
+        "colour-flip",
+        WIN_BY_CHECK_TIE,
+    ),
 ];
 
 /// The Chinese rules' win through checks (长要抽吃, 24.3) names the piece

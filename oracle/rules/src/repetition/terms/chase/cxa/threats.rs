@@ -4,7 +4,7 @@
 //! or (where the edition counts it) material won through a check or a
 //! series of checks (抽将, 长要抽吃).
 
-use xq_core::{Move, Position, Square};
+use xq_core::{Move, Position, Role, Square};
 
 use crate::repetition::material::{is_material, Accounting};
 use crate::repetition::search::Search;
@@ -89,14 +89,24 @@ fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
     out
 }
 
-/// The best of [`capture_threats`] by gain, and its target: the same
+/// The best of [`capture_threats`] by gain, and the capture: the same
 /// answer (the last of the equally best, in move order), but the mate
 /// search runs only on the candidates tried best first, and the protection
 /// details are not worked out. Lines of checks ask this at every reply,
-/// which is what makes it worth its own function.
-fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Square)> {
+/// which is what makes it worth its own function. The king's and the pawns'
+/// captures are left out: a line of checks that a king or pawn ends by
+/// taking is that piece's own capture, idle as its capture threats are
+/// (26.1; 参考图13: the cannon's check forces the elephant onto c9, where
+/// only the pawn takes it).
+fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Move)> {
     let mut candidates: Vec<(i32, usize, Move)> = Vec::new();
     for (i, m) in s.captures(pos).into_iter().enumerate() {
+        if pos
+            .piece_at(m.from)
+            .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
+        {
+            continue;
+        }
         if let Some(gain) = winning_gain(s, pos, m) {
             candidates.push((gain, i, m));
         }
@@ -107,13 +117,23 @@ fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Squ
     candidates
         .into_iter()
         .find(|&(_, _, m)| !s.mate_by_checks(&pos.play_unchecked(m), mate_depth))
-        .map(|(gain, _, m)| (gain, m.to))
+        .map(|(gain, _, m)| (gain, m))
 }
 
 /// What the check `m` surely wins against every defence, followed by one
 /// winning capture or by further checks (up to `depth` checks in all), and
 /// the pieces taken at the end of the weakest defence's line. Mate is not
 /// material and is left to the mate search.
+///
+/// A check that only one piece can answer — every legal answer moves it,
+/// the king cannot step away and nothing else can block or take the
+/// checker — forces that piece where it is lost: what is taken on the
+/// point it moved to is named on its own point, the piece the move chases
+/// (24.3: material won by a check; 图24: the rook must interpose and the
+/// pawn's check then wins it; 参考图42: only the cannon can block on f7).
+/// Where the defence may choose which piece to give (图3: the advisor or
+/// the elephant may block on the back rank) no one piece is forced, and a
+/// point empty before the check names nothing.
 ///
 /// The caller needs only a result above `floor`: once one defence holds the
 /// check to `floor` or less the search stops and returns that bound (a cut,
@@ -131,6 +151,10 @@ fn check_line(
         return None;
     }
     let mut worst: Option<(i32, Vec<Square>)> = None;
+    let forced = replies.iter().all(|r| r.from == replies[0].from)
+        && after
+            .piece_at(replies[0].from)
+            .is_some_and(|p| p.role != Role::King);
     for r in replies {
         // The checking piece, if the answer takes it, was sacrificed: a
         // pawn given up floats to a minor piece's worth (图24).
@@ -144,8 +168,26 @@ fn check_line(
         let next = after.play_unchecked(r);
         // Within a line of checks only an immediate mate voids a gain: a
         // deeper mate search at every reply would cost too much.
+        // 24.3's complete exchange: a checking piece that the opponent can
+        // take once the capture is made is given back (参考图33: the
+        // advisor's discovered check wins the advisor that blocks, and the
+        // horse the cannon no longer pins takes the checking advisor).
         let mut line = best_capture(s, &next, 1)
-            .map(|(gain, target)| (gain, vec![target]))
+            .map(|(gain, c)| {
+                let mut gain = gain;
+                if c.from != m.to {
+                    let end = next.play_unchecked(c);
+                    let back = s
+                        .captures(&end)
+                        .into_iter()
+                        .filter(|b| b.to == m.to)
+                        .map(|b| s.local_gain(&end, b))
+                        .max()
+                        .unwrap_or(0);
+                    gain -= back.max(0);
+                }
+                (gain, vec![c.to])
+            })
             .unwrap_or((0, vec![]));
         if let Some(deeper) = win_by_checks(s, &next, depth - 1, line.0) {
             if deeper.0 > line.0 {
@@ -153,8 +195,16 @@ fn check_line(
             }
         }
         let score = line.0 - lost;
+        let mut named = line.1;
+        if forced {
+            for t in &mut named {
+                if *t == r.to {
+                    *t = r.from;
+                }
+            }
+        }
         if worst.as_ref().is_none_or(|w| score < w.0) {
-            worst = Some((score, line.1));
+            worst = Some((score, named));
         }
         if score <= -s.rules.material.rook || score <= floor {
             // Nothing this check takes can make up for it, or the caller
