@@ -179,6 +179,9 @@ enum Command {
     Status {
         #[command(flatten)]
         pos: PositionArgs,
+        /// The rules edition whose result for 困毙 applies (see `xq editions`).
+        #[arg(long, default_value = xq_oracle::edition::DEFAULT)]
+        edition: String,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -361,7 +364,11 @@ fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
     match cli.command {
         Command::Perft { pos, depth, divide } => perft_command(&pos, depth, divide, out),
         Command::Legal { pos } => legal(&pos, out),
-        Command::Status { pos, format } => status(&pos, format, out),
+        Command::Status {
+            pos,
+            edition,
+            format,
+        } => status(&pos, &edition, format, out),
         Command::Convert(args) => convert_command(args, out),
         Command::Fen { pos } => fen(&pos, out),
         Command::Serve {
@@ -410,8 +417,14 @@ fn legal(pos: &PositionArgs, out: &mut impl Write) -> Result<(), Failure> {
 }
 
 /// `xq status`: check, the number of legal moves and the result.
-fn status(pos: &PositionArgs, format: Format, out: &mut impl Write) -> Result<(), Failure> {
-    let status = pos.game()?.current().status();
+fn status(
+    pos: &PositionArgs,
+    edition_id: &str,
+    format: Format,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let edition = edition(edition_id)?;
+    let status = xq_oracle::status::status(pos.game()?.current(), edition);
     match format {
         Format::Json => writeln!(out, "{}", json(&status, false)).map_err(output)?,
         Format::Text => {

@@ -712,3 +712,32 @@ fn illegal_final_moves_and_cut_records_are_said_not_hidden() {
     assert!(r.stdout.contains("2. e2e9 *"), "{}", r.stdout);
     assert!(r.stderr.contains("illegal-final-move 1"), "{}", r.stderr);
 }
+
+#[test]
+fn status_scores_stalemate_under_the_named_edition_and_refuses_an_unknown_one() {
+    for edition in ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"] {
+        let r = xq(
+            &[
+                "status",
+                "--fen",
+                STALEMATE,
+                "--edition",
+                edition,
+                "--format",
+                "json",
+            ],
+            b"",
+        );
+        assert_eq!(
+            assert_ok(&r).trim(),
+            r#"{"in_check":false,"legal_moves":0,"result":"1-0","reason":"stalemate"}"#,
+            "{edition}"
+        );
+    }
+    let r = xq(&["status", "--fen", STALEMATE, "--edition", "house"], b"");
+    assert_fails(
+        &r,
+        1,
+        "xq: unknown edition \"house\" (known: cxa-2020, cxa-1999, axf-2017, wxf-2018)",
+    );
+}

@@ -79,7 +79,9 @@ pub struct Status {
     pub legal_moves: usize,
     /// `result`: `*` while the side to move has a move; otherwise a win for
     /// the other side (`1-0` when Red won), since a side with no legal move
-    /// loses whether or not it is in check. Never a draw.
+    /// loses whether or not it is in check in every edition we hold. xq-core
+    /// knows no editions: `xq_oracle::status::status` scores a 困毙 by an
+    /// edition's own ruleset.
     pub result: Outcome,
     /// `reason`: [`EndReason::Checkmate`] or [`EndReason::Stalemate`] when
     /// the side to move has no move; `None` (JSON `null`) while the game

@@ -157,7 +157,10 @@ fn answer_value(
             Err(e) => Err(e.to_string()),
         },
         Question::Status => {
-            let s = pos.status();
+            // 困毙's result is the edition's (the ruleset's `stalemate`).
+            let edition = xq_oracle::edition::get(&req.edition)
+                .ok_or_else(|| format!("unknown edition {}", req.edition))?;
+            let s = xq_oracle::status::status(pos, edition);
             to_value(StatusAnswer {
                 in_check: Some(s.in_check),
                 legal_moves: Some(s.legal_moves as u64),

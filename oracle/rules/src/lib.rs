@@ -6,8 +6,8 @@
 //! arbiter needs beyond the rules of movement: the edition profiles
 //! ([`edition`]), the clause registry ([`clauses`]), the classification of
 //! moves in a repetition cycle and the verdicts ([`repetition`]), the
-//! natural move limit ([`natural_limit`]), the ruling on a game
-//! ([`ruling`]), and the oracle's handshake and codes in the suite protocol
+//! natural move limit ([`natural_limit`]), where a game stands under an
+//! edition ([`status`]), the ruling on a game ([`ruling`]), and the oracle's handshake and codes in the suite protocol
 //! ([`protocol`]). Its results are typed values; their explanations in
 //! Chinese and English, pictures and JSON views are the `xq-render`
 //! crate's.
@@ -36,6 +36,7 @@ pub mod natural_limit;
 pub mod protocol;
 pub mod repetition;
 pub mod ruling;
+pub mod status;
 
 pub use xq_core;
 

@@ -160,12 +160,15 @@ pub struct PositionRequest {
     pub fen: String,
     #[serde(default)]
     pub relaxed: bool,
+    /// Whose result for 困毙 applies (default: the default edition).
+    #[serde(default)]
+    pub edition: Option<String>,
 }
 
 pub fn position(body: &[u8]) -> Result<Value, DeskError> {
     let req: PositionRequest = parse(body)?;
     let pos = start(Some(&req.fen), req.relaxed)?;
-    let status = pos.status();
+    let status = xq_oracle::status::status(&pos, edition(req.edition.as_deref())?);
     let legal: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
     Ok(json!({
         "fen": pos.fen(),

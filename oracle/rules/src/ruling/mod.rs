@@ -28,7 +28,7 @@ use xq_core::{
 };
 
 use crate::clauses::Clause;
-use crate::edition::{Adjudication, Edition, SelfKill, StalemateResult, ViolationConsequence};
+use crate::edition::{Adjudication, Edition, SelfKill, ViolationConsequence};
 use crate::natural_limit::{self, LimitState};
 use crate::protocol::{
     CycleAnswer, CycleMoveAnswer, IllegalMoveAnswer, LimitCountAnswer, NaturalLimitAnswer,
@@ -480,20 +480,13 @@ pub fn rule_in(
     session: &Session,
 ) -> Ruling {
     let pos = game.current();
-    let status = pos.status();
+    let status = crate::status::status(pos, edition);
     if let Some(end) = status.reason {
-        let (reason, clause, result) = match end {
-            EndReason::Checkmate => (RulingReason::Checkmate, Clause::Checkmate, status.result),
-            EndReason::Stalemate => (
-                RulingReason::Stalemate,
-                Clause::Stalemate,
-                match edition.rules.stalemate {
-                    StalemateResult::Loss => Outcome::win_for(pos.turn().other()),
-                    StalemateResult::Draw => Outcome::Draw,
-                },
-            ),
+        let (reason, clause) = match end {
+            EndReason::Checkmate => (RulingReason::Checkmate, Clause::Checkmate),
+            EndReason::Stalemate => (RulingReason::Stalemate, Clause::Stalemate),
         };
-        let mut r = Ruling::new(result, reason, edition);
+        let mut r = Ruling::new(status.result, reason, edition);
         r.clauses = vec![clause];
         return r;
     }
