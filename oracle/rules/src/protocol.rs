@@ -116,6 +116,43 @@ pub fn color(c: xq_core::Color) -> xq_spec::Color {
 mod tests {
     use super::*;
 
+    /// xq-core keeps its own small enums (it depends on nothing); each is
+    /// mapped to xq-spec's word by the exhaustive matches above. These tie
+    /// the words too: every core value maps to the spec's value of the same
+    /// name, and every spec value is reached, so neither list can grow or
+    /// be renamed alone.
+    #[test]
+    fn the_core_twins_of_the_spec_vocabularies_are_one_list() {
+        let colors: Vec<_> = xq_core::Color::ALL.iter().map(|&c| color(c)).collect();
+        assert_eq!(colors, xq_spec::Color::ALL);
+        for c in xq_core::Color::ALL {
+            assert_eq!(c.name(), color(c).name());
+        }
+        let notations: Vec<xq_spec::Notation> = xq_spec::Notation::ALL.to_vec();
+        let back: Vec<_> = notations.iter().map(|&n| notation(n)).collect();
+        assert_eq!(back, xq_core::notation::Notation::ALL);
+        for n in notations {
+            assert_eq!(n.name(), notation(n).name());
+        }
+        let outcomes = [
+            xq_core::Outcome::RedWins,
+            xq_core::Outcome::BlackWins,
+            xq_core::Outcome::Draw,
+            xq_core::Outcome::Ongoing,
+        ];
+        let mapped: Vec<_> = outcomes.iter().map(|&o| outcome(o)).collect();
+        assert_eq!(mapped, xq_spec::Outcome::ALL);
+        for o in outcomes {
+            assert_eq!(o.as_str(), outcome(o).name());
+        }
+        let ends = [xq_core::EndReason::Checkmate, xq_core::EndReason::Stalemate];
+        let mapped: Vec<_> = ends.iter().map(|&r| end_reason(r)).collect();
+        assert_eq!(mapped, xq_spec::EndReason::ALL);
+        for r in ends {
+            assert_eq!(r.as_str(), end_reason(r).name());
+        }
+    }
+
     #[test]
     fn every_illegal_move_code_of_the_core_is_the_spec_s() {
         assert_eq!(
