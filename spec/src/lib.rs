@@ -36,7 +36,7 @@ pub use game::{Color, EndReason, IllegalMoveCode, Notation, Outcome, ProblemCode
 #[doc(hidden)]
 pub use literal::RustLiteral;
 pub use protocol::QuestionKind;
-pub use rulings::{MoveKind, Pattern, Procedure, RulingReason, SearchStop};
+pub use rulings::{Comparison, MoveKind, Pattern, Procedure, RulingReason, SearchStop};
 pub use runs::RunStatus;
 pub use vocabulary::{UnknownWord, Vocabulary};
 

@@ -144,6 +144,27 @@ impl SearchStop {
     }
 }
 
+crate::vocabulary! {
+    /// How a record's stated result compares with the rules' (`xq rule`'s
+    /// `comparison`, `spec/CLI.md`).
+    pub enum Comparison: "comparison" {
+        /// The rules give the result the record states.
+        Agrees = "agrees",
+        /// The rules decide the game otherwise than the record states: the
+        /// record (or the arbiter who signed it) is wrong.
+        Differs = "differs",
+        /// The rules give their result only on a claim, and the record
+        /// states another: nobody claimed, and the game ended otherwise
+        /// (agreement, resignation, time).
+        Claimable = "claimable",
+        /// The record states a result the board does not decide: the game
+        /// was ended off the board (resignation, agreement, time, a claim).
+        OffTheBoard = "off-the-board",
+        /// The record states no result.
+        Unrecorded = "unrecorded",
+    }
+}
+
 /// Who starts an adjudication: the edition's parameter, as a ruling reports it.
 pub use crate::editions::Adjudication as Procedure;
 

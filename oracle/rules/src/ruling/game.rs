@@ -125,39 +125,9 @@ pub struct Claimable {
     pub result: Outcome,
 }
 
-/// How the record's stated result compares with the rules'.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Comparison {
-    /// The rules give the result the record states.
-    Agrees,
-    /// The rules decide the game otherwise than the record states: the
-    /// record (or the arbiter who signed it) is wrong.
-    Differs,
-    /// The rules give their result only on a claim, and the record states
-    /// another: nobody claimed, and the game ended otherwise (agreement,
-    /// resignation, time).
-    Claimable,
-    /// The record states a result the board does not decide: the game was
-    /// ended off the board (resignation, agreement, time, a claim).
-    OffTheBoard,
-    /// The record states no result.
-    Unrecorded,
-}
-
-impl Comparison {
-    /// The name used in JSON.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Comparison::Agrees => "agrees",
-            Comparison::Differs => "differs",
-            Comparison::Claimable => "claimable",
-            Comparison::OffTheBoard => "off-the-board",
-            Comparison::Unrecorded => "unrecorded",
-        }
-    }
-}
+/// How the record's stated result compares with the rules' (xq-spec's
+/// vocabulary: a wire word of `xq rule`'s JSON).
+pub use xq_spec::Comparison;
 
 impl GameRuling {
     /// How the record's result compares with the rules'. A game the board
