@@ -311,10 +311,11 @@ fn ids_are_strings_that_start_with_their_family() {
         "number-id",
         &format!("cases:\n{}", CASE.replace("moves.a", "123")),
     );
-    assert_eq!(e.len(), 1);
-    assert!(
-        e[0].starts_with("cases/moves/a.yaml:2:5: case number 1: the id must be a string"),
-        "{e:?}"
+    // Refused as the file is read (xq-spec's case type takes a string id
+    // only), at the value.
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:2:9: cases[0].id: the id must be a string, not 123"]
     );
 }
 
@@ -343,14 +344,13 @@ fn a_symlink_loop_is_one_clear_error() {
 
 #[test]
 fn expectations_files_are_checked() {
-    use xq_harness::expectations::Expectations;
     let ruling = "cases:\n  - id: repetition.a\n    clauses: [repetition.perpetual-check]\n    description: d\n    fen: \"2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\"\n    moves: \"f0e0 e8f8 e0f0 f8e8 f0e0 e8f8 e0f0 f8e8\"\n    ask: ruling\n    expect: {result: \"0-1\"}\n";
     let root = scratch_suite("exp", &[("repetition/a.yaml", ruling)]);
     let suite = common::load(&root);
     let path = root.join("e.yaml");
     let refused = |text: &str| {
         std::fs::write(&path, text).unwrap();
-        Expectations::load(&path, &suite, false)
+        xq_harness::expectations::load(&path, &suite, false)
             .unwrap_err()
             .to_string()
     };
