@@ -388,3 +388,44 @@ fn a_duplicate_key_points_at_the_second_key() {
     );
     assert!(e[0].contains("description"), "{e:?}");
 }
+
+/// A third-party tool reads every case file of the suite with xq-spec's
+/// types alone (`xq_spec::cases::from_yaml`), and gets the expectations the
+/// loader checked, edition by edition.
+#[test]
+fn every_case_file_reads_with_the_spec_types_as_the_loader_reads_it() {
+    fn yaml_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                yaml_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                out.push(p);
+            }
+        }
+    }
+    let root = Suite::default_root();
+    let suite = common::load(&root);
+    let mut files = Vec::new();
+    yaml_files(&root.join("cases"), &mut files);
+    let mut read = 0;
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let file =
+            xq_spec::cases::from_yaml(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for case in file.cases {
+            let loaded = suite
+                .cases
+                .iter()
+                .find(|c| c.id == case.id)
+                .unwrap_or_else(|| panic!("{} is not in the suite", case.id));
+            assert_eq!(loaded.question.kind(), case.ask, "{}", case.id);
+            for (edition, expect) in &loaded.expect {
+                let written = case.expect_by_edition.get(edition).unwrap_or(&case.expect);
+                assert_eq!(expect, written, "{} under {edition}", case.id);
+            }
+            read += 1;
+        }
+    }
+    assert_eq!(read, suite.cases.len());
+}

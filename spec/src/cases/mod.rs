@@ -422,3 +422,90 @@ impl Expect {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "cases:\n  - id: moves.a\n    clauses: [move.all]\n    description: d\n";
+
+    #[test]
+    fn a_per_edition_expectation_is_read_for_the_question_and_named_on_error() {
+        let text = format!(
+            "{HEAD}    ask: ruling\n    expect: {{result: \"0-1\"}}\n    expect_by_edition:\n      axf-2017: {{result: \"1/2-1/2\", reason: mutual-perpetual}}\n"
+        );
+        let file = from_yaml(&text).unwrap();
+        let Expect::Ruling(r) = &file.cases[0].expect_by_edition["axf-2017"] else {
+            panic!("a ruling expectation")
+        };
+        assert_eq!(r.result, "1/2-1/2");
+        assert_eq!(r.reason.as_deref(), Some("mutual-perpetual"));
+
+        let wrong = text.replace("reason: mutual-perpetual", "count: 3");
+        let e = from_yaml(&wrong).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("case moves.a: expect_by_edition.axf-2017: unknown field `count`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_id_is_a_string_not_a_number() {
+        let text =
+            HEAD.replace("moves.a", "12") + "    ask: status\n    expect: {in_check: false}\n";
+        let e = from_yaml(&text).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("cases[0].id: the id must be a string, not 12"),
+            "{e}"
+        );
+        let quoted =
+            HEAD.replace("moves.a", "\"12\"") + "    ask: status\n    expect: {in_check: false}\n";
+        assert_eq!(from_yaml(&quoted).unwrap().cases[0].id, "12");
+    }
+
+    #[test]
+    fn a_status_reason_of_null_is_not_a_missing_reason() {
+        let read = |expect: &str| {
+            let text = format!("{HEAD}    ask: status\n    expect: {expect}\n");
+            match from_yaml(&text).unwrap().cases.remove(0).expect {
+                Expect::Status(s) => s.reason,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(read("{reason: null}"), Some(None));
+        assert_eq!(read("{reason: checkmate}"), Some(Some("checkmate".into())));
+        assert_eq!(read("{in_check: true}"), None);
+    }
+
+    /// A case written back out reads as the same case: the serialized
+    /// form is the file's.
+    #[test]
+    fn a_case_written_out_reads_back_the_same() {
+        let text = format!(
+            "{HEAD}    fen: startpos\n    moves: [h2e2, h9g7]\n    ask: perft\n    depth: 2\n    expect: 1920\n    note: n\n    tentative: true\n    doubt: why\n  - id: moves.b\n    clauses: [move.all]\n    description: d\n    moves: h2e2\n    ask: convert\n    move: h9g7\n    to: wxf\n    expect: {{text: H8+7, also: [h8+7]}}\n"
+        );
+        let file = from_yaml(&text).unwrap();
+        assert_eq!(file.cases[0].expect, Expect::Perft(1920));
+        assert_eq!(
+            file.cases[0].moves,
+            Some(MoveList::List(vec!["h2e2".into(), "h9g7".into()]))
+        );
+        assert_eq!(file.cases[1].moves, Some(MoveList::Text("h2e2".into())));
+        let again = from_yaml(&serde_yaml::to_string(&file).unwrap()).unwrap();
+        assert_eq!(again, file);
+    }
+
+    #[test]
+    fn every_question_has_its_expectation_and_rules() {
+        let schemas = Expect::schemas(&mut Map::new());
+        let kinds: Vec<QuestionKind> = schemas.iter().map(|(k, _)| *k).collect();
+        assert_eq!(kinds, QuestionKind::ALL);
+        assert!(takes(QuestionKind::Convert, "to") && !takes(QuestionKind::Status, "move"));
+        assert!(!has_history(QuestionKind::Position));
+        assert!(holds_record(QuestionKind::Ruling) && !holds_record(QuestionKind::Status));
+        assert!(!edition_independent(QuestionKind::Classify));
+        assert!(case_keys().contains(&"expect_by_edition"));
+    }
+}
