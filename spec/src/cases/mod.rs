@@ -345,7 +345,7 @@ pub fn edition_independent(kind: QuestionKind) -> bool {
 /// The keys a case may have, as [`Case`] reads them.
 #[must_use]
 pub fn case_keys() -> &'static [&'static str] {
-    schema::fields_of::<Case<serde_yaml::Value>>()
+    schema::fields_of::<Case<Value>>()
 }
 
 /// Declares the questions once: the [`Expect`] enum (one variant per
