@@ -1,12 +1,16 @@
-//! Cases: the YAML files under `cases/`, read and checked against the
-//! schema in `spec/CASES.md` and `spec/case.schema.json`.
+//! Cases: the YAML files under `cases/`, read with xq-spec's case types
+//! ([`xq_spec::cases`]) and checked against `spec/CASES.md`: known clause
+//! and edition ids, legal FENs and histories, the parameters each question
+//! takes, expectations that can be true.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
 use xq_core::game::split_moves;
 use xq_core::{Position, Validation};
+use xq_spec::cases::{
+    edition_independent, has_history, holds_record, sends_move_iccs, takes, CaseFile, MoveList,
+};
 use xq_spec::protocol::{Question, QuestionKind, Request};
 use xq_spec::Notation;
 
@@ -14,7 +18,10 @@ use crate::expect::Expect;
 use crate::history::{is_iccs, parse_iccs, play, Unplayable};
 use crate::location::{LoadError, Locator};
 use crate::registry::Registry;
-use crate::runner::edition_independent;
+
+/// A case as written, its expectations not yet read for its question (so
+/// that each case's errors are its own, located at its keys).
+type RawCase = xq_spec::cases::Case<serde_yaml::Value>;
 
 /// A case, validated: every move is legal, every id known, every
 /// expectation possible.
@@ -61,62 +68,6 @@ impl Case {
             question: self.question.clone(),
         }
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CaseFile {
-    cases: Vec<RawCase>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum MoveList {
-    Text(String),
-    List(Vec<String>),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCase {
-    /// Read as any value so that a non-string id is refused by name.
-    id: serde_yaml::Value,
-    clauses: Vec<String>,
-    description: String,
-    #[serde(default)]
-    editions: Option<Vec<String>>,
-    #[serde(default)]
-    fen: Option<String>,
-    #[serde(default)]
-    moves: Option<MoveList>,
-    /// The ICCS of `moves` when they are written in another notation.
-    #[serde(default)]
-    moves_iccs: Option<MoveList>,
-    #[serde(default)]
-    relaxed: bool,
-    /// The moves are a game record whose last move may break the rules
-    /// (ruling cases: the arbiter rules on the violation).
-    #[serde(default)]
-    record: bool,
-    ask: QuestionKind,
-    #[serde(default, rename = "move")]
-    mv: Option<String>,
-    /// The ICCS of `move` when it is written in another notation.
-    #[serde(default)]
-    move_iccs: Option<String>,
-    #[serde(default)]
-    depth: Option<u32>,
-    #[serde(default)]
-    to: Option<String>,
-    expect: serde_yaml::Value,
-    #[serde(default)]
-    expect_by_edition: BTreeMap<String, serde_yaml::Value>,
-    #[serde(default)]
-    note: Option<String>,
-    #[serde(default)]
-    tentative: bool,
-    #[serde(default)]
-    doubt: Option<String>,
 }
 
 /// The whole suite: every case of every file under `cases/`.
@@ -237,7 +188,7 @@ pub fn load_text(text: &str, rel: &Path, registry: &Registry) -> Result<Vec<Case
     let text = text.to_string();
     crate::location::refuse_multi_document(rel, &text).map_err(|e| vec![e])?;
     crate::location::refuse_aliases(rel, &text).map_err(|e| vec![e])?;
-    let file: CaseFile =
+    let file: CaseFile<serde_yaml::Value> =
         serde_yaml::from_str(&text).map_err(|e| vec![LoadError::yaml(rel, &e, &text)])?;
     let loc = Locator::new(&text);
     // The family is the directory under cases/: every id starts with it.
@@ -261,42 +212,6 @@ pub fn load_text(text: &str, rel: &Path, registry: &Registry) -> Result<Vec<Case
     } else {
         Err(errors)
     }
-}
-
-/// The question parameters a case may give beside `ask`.
-pub const PARAMETERS: [&str; 3] = ["move", "depth", "to"];
-
-/// Whether a question takes a parameter (each it takes is required).
-pub fn takes(kind: QuestionKind, parameter: &str) -> bool {
-    match kind {
-        QuestionKind::IsLegal | QuestionKind::Classify => parameter == "move",
-        QuestionKind::Perft => parameter == "depth",
-        QuestionKind::Convert => parameter == "move" || parameter == "to",
-        _ => false,
-    }
-}
-
-/// Whether a question is asked after a history (`moves`): all but
-/// `position`, which judges the FEN itself.
-pub fn has_history(kind: QuestionKind) -> bool {
-    kind != QuestionKind::Position
-}
-
-/// Whether a case of this question may hold a game record (`record`)
-/// whose last move breaks the rules.
-pub fn holds_record(kind: QuestionKind) -> bool {
-    kind == QuestionKind::Ruling
-}
-
-/// Whether a question's `move` is sent as ICCS, so that one written in
-/// another notation needs `move_iccs` (a `convert` text is sent as written).
-pub fn sends_move_iccs(kind: QuestionKind) -> bool {
-    matches!(kind, QuestionKind::IsLegal | QuestionKind::Classify)
-}
-
-/// The keys a case may have, as the loader reads them.
-pub fn case_keys() -> &'static [&'static str] {
-    crate::schema::fields_of::<RawCase>()
 }
 
 fn valid_id(id: &str) -> bool {
@@ -348,7 +263,7 @@ fn check_case(
     loc: &Locator,
     registry: &Registry,
 ) -> Result<Case, LoadError> {
-    let id = case_id(&raw.id, n, rel, loc)?;
+    let id = raw.id.clone();
     let at = At {
         rel,
         loc,
@@ -409,32 +324,6 @@ fn check_case(
         tentative,
         id,
     })
-}
-
-/// The id, refused by number when it is not a string (there is no id to
-/// name the case by).
-fn case_id(
-    raw: &serde_yaml::Value,
-    n: usize,
-    rel: &Path,
-    loc: &Locator,
-) -> Result<String, LoadError> {
-    match raw {
-        serde_yaml::Value::String(s) => Ok(s.clone()),
-        other => {
-            let shown = serde_yaml::to_string(other).unwrap_or_default();
-            let shown = shown.trim();
-            Err(LoadError::at(
-                rel,
-                loc.key(n, shown, "id"),
-                format!(
-                    "case number {}: the id must be a string, not {}",
-                    n + 1,
-                    crate::text::quote(shown)
-                ),
-            ))
-        }
-    }
 }
 
 /// The id's spelling and family prefix: ids are stable names that runs,
@@ -800,7 +689,7 @@ fn check_expect(
     position: Option<&Position>,
     at: &At,
 ) -> Result<Expect, LoadError> {
-    let e = Expect::from_yaml(kind, v).map_err(|m| at.key(key, format!("{key}: {m}")))?;
+    let e = crate::expect::read(kind, v).map_err(|m| at.key(key, format!("{key}: {m}")))?;
     if let (Expect::LegalMoves(l), Some(pos)) = (&e, position) {
         for m in l.exact.iter().flatten().chain(&l.includes) {
             movable(pos, m).map_err(|why| at.token(key, m, format!("{key}: {m} {why}")))?;

@@ -285,7 +285,7 @@ fn write_reports(
         }
     }
     if let Some(p) = &options.write_expectations {
-        let e = Expectations::from_results(&implementation.name, results, previous);
+        let e = crate::expectations::from_results(&implementation.name, results, previous);
         let text = serde_yaml::to_string(&e).unwrap_or_default();
         let text = format!(
             "# Written by xq-suite --write-expectations: replace every placeholder\n# reason (it quotes the failure) with why the case fails (a rules difference\n# or a bug); reasons already written are kept. A run refuses placeholders\n# unless --allow-placeholders is given.\n{text}"
@@ -427,7 +427,7 @@ pub fn main_with(mut options: Options) -> ExitCode {
     });
     let expectations = match &expectations_file {
         None => Expectations::default(),
-        Some(path) => match Expectations::load(path, &suite, options.allow_placeholders) {
+        Some(path) => match crate::expectations::load(path, &suite, options.allow_placeholders) {
             Ok(e) => e,
             Err(e) => {
                 eprintln!("{e}");

@@ -188,7 +188,7 @@ pub fn run_entry(entry: Entry, suite: &Suite, planned: &[Planned], options: &Opt
     };
     let expectations = match &entry.expectations {
         None => Expectations::default(),
-        Some(p) => match Expectations::load(p, suite, false) {
+        Some(p) => match crate::expectations::load(p, suite, false) {
             Ok(e) => e,
             Err(e) => return failed(format!("its expectations file does not load: {e}")),
         },

@@ -20,7 +20,6 @@ pub mod process;
 pub mod registry;
 pub mod report;
 pub mod runner;
-pub mod schema;
 pub mod text;
 pub mod uci;
 

@@ -243,7 +243,11 @@ pub fn coverage(suite: &Suite) -> Vec<(String, ClauseStatus, ClauseCoverage)> {
                 .filter(|c| c.clauses.contains(&clause.id))
             {
                 cov.cases += 1;
-                if case.expect.values().any(|e| e.is_negative()) {
+                if case
+                    .expect
+                    .values()
+                    .any(crate::expect::Grading::is_negative)
+                {
                     cov.negative += 1;
                 }
                 for e in &case.editions {

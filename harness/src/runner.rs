@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 use libtest_mimic::{Completion, Failed, Trial};
 use serde::Serialize;
 use serde_json::Value;
-use xq_spec::protocol::{Question, QuestionKind, Started};
+use xq_spec::protocol::{Question, Started};
 
 use crate::case::{Case, Suite};
-use crate::expect::{At, Expect};
+use crate::expect::{At, Expect, Grading};
 use crate::expectations::{Expectations, KnownFailure};
 use crate::implementation::Pool;
 
@@ -123,11 +123,7 @@ pub struct Run {
     seq: AtomicU64,
 }
 
-/// Whether a question's answer is the same under every edition (the rules
-/// of movement do not change between editions).
-pub fn edition_independent(kind: QuestionKind) -> bool {
-    !matches!(kind, QuestionKind::Ruling | QuestionKind::Classify)
-}
+pub use xq_spec::cases::edition_independent;
 
 /// One trial to run: a case, and the edition it is asked under (`None`:
 /// once for all editions).

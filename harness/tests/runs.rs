@@ -168,7 +168,7 @@ fn holds_names_fields_by_path() {
         "implementation: s\nfailures:\n  - case: repetition.six\n    holds: [adjudicable]\n    reason: r\n",
     )
     .unwrap();
-    let e = Expectations::load(&path, &suite, false)
+    let e = xq_harness::expectations::load(&path, &suite, false)
         .unwrap_err()
         .to_string();
     assert!(e.contains("expects no \"adjudicable\""), "{e}");

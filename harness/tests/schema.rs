@@ -1,9 +1,10 @@
-//! The case schema (spec/case.schema.json) is generated from the loader's
-//! definitions (`xq_harness::schema`) and machine-checked: the committed
-//! file is the generated one, every case file in the suite satisfies it,
-//! and the loader rejects every sample the schema rejects. The schema is
-//! checked with Python's `jsonschema` (installed by .ci/run); without it
-//! those tests are skipped, except in CI.
+//! The case schema (spec/case.schema.json) is generated from xq-spec's case
+//! types (`xq_spec::cases::schema`; xq-spec's `tests/schema.rs` checks that
+//! the committed file is the generated one) and machine-checked here
+//! against the suite and the loader: every case file in the suite
+//! satisfies it, and the loader rejects every sample the schema rejects.
+//! The schema is checked with Python's `jsonschema` (installed by .ci/run);
+//! without it those tests are skipped, except in CI.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,53 +12,6 @@ use std::process::Command;
 use xq_harness::case::load_file;
 use xq_harness::registry::Registry;
 use xq_harness::Suite;
-
-/// The committed schema is the generated one; `XQ_WRITE_SCHEMA=1`
-/// rewrites it.
-#[test]
-fn the_committed_schema_is_the_generated_one() {
-    let path = Suite::default_root().join("spec/case.schema.json");
-    let generated = xq_harness::schema::case_schema_text();
-    if std::env::var_os("XQ_WRITE_SCHEMA").is_some() {
-        std::fs::write(&path, &generated).unwrap();
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    if committed != generated {
-        panic!(
-            "spec/case.schema.json is not the schema the loader's definitions give:\n{}\n\
-             rewrite it with: XQ_WRITE_SCHEMA=1 cargo test -p xq-harness --test schema",
-            short_diff(&committed, &generated)
-        );
-    }
-}
-
-/// The lines that differ, between the first and the last difference (at
-/// most 20 of each side), in the style of a unified diff.
-fn short_diff(old: &str, new: &str) -> String {
-    let a: Vec<&str> = old.lines().collect();
-    let b: Vec<&str> = new.lines().collect();
-    let head = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let tail = a[head..]
-        .iter()
-        .rev()
-        .zip(b[head..].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count();
-    let mut out = format!("@@ line {} @@\n", head + 1);
-    for (sign, lines) in [
-        ("-", &a[head..a.len() - tail]),
-        ("+", &b[head..b.len() - tail]),
-    ] {
-        for l in lines.iter().take(20) {
-            out.push_str(&format!("{sign}{l}\n"));
-        }
-        if lines.len() > 20 {
-            out.push_str(&format!("{sign}… {} more lines\n", lines.len() - 20));
-        }
-    }
-    out
-}
 
 fn python_schema_check(files: &[PathBuf]) -> Option<Vec<(PathBuf, Result<(), String>)>> {
     let root = Suite::default_root();

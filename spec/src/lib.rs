@@ -8,7 +8,9 @@
 //! vocabulary is declared once with [`vocabulary!`] (its enum, wire name,
 //! list, parsing, serde and JSON-schema `enum`). It depends on nothing of
 //! the project's, so an implementation, an adapter or a grader can use the
-//! contract without the rules engine.
+//! contract without the rules engine. The case format ([`cases`], with the
+//! generated `case.schema.json`) and an implementation's known-failure
+//! file ([`expectations`]) are here too, as plain data.
 //!
 //! ```
 //! use xq_spec::{MoveKind, Vocabulary};
@@ -21,8 +23,10 @@
 //! );
 //! ```
 
+pub mod cases;
 pub mod clauses;
 pub mod editions;
+pub mod expectations;
 mod game;
 mod literal;
 pub mod protocol;

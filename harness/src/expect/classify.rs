@@ -2,24 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 use xq_spec::protocol::ClassifyAnswer;
 use xq_spec::MoveKind;
 
-use super::{always, join, kind_fits, one_of, Asked, Field, Question};
-
-/// The kind of one move, and optionally what it attacks.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClassifyExpect {
-    /// `idle` accepts any kind of 闲 (exchange, offer, block, follow, idle).
-    pub kind: String,
-    /// The points of the pieces the move attacks (or offers, blocks,
-    /// watches), in any order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub targets: Option<Vec<String>>,
-}
+use super::{always, join, kind_fits, Asked, ClassifyExpect, Field, Question};
 
 impl Question for ClassifyExpect {
     type Answer = ClassifyAnswer;
@@ -84,17 +70,5 @@ impl Question for ClassifyExpect {
     /// Not an attack: one of the kinds of 闲.
     fn is_negative(&self) -> bool {
         MoveKind::from_name(&self.kind).is_some_and(|k| !k.is_attack())
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        json!({
-            "type": "object",
-            "additionalProperties": false,
-            "required": ["kind"],
-            "properties": {
-                "kind": one_of(MoveKind::NAMES),
-                "targets": {"type": "array", "items": {"$ref": "#/$defs/square"}},
-            },
-        })
     }
 }

@@ -1,43 +1,10 @@
 //! `convert`: a move written in another notation, or why the text names no
 //! legal move.
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 use xq_spec::protocol::ConvertAnswer;
 use xq_spec::Rejection;
 
-use super::{one_of, same, Asked, Field, Grade, Question};
-
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(untagged)]
-pub enum ConvertExpect {
-    Text(String),
-    /// The text, and other texts that name the same move in a house style
-    /// the normalisation does not cover (`crate::convert`).
-    Texts {
-        text: String,
-        also: Vec<String>,
-    },
-    Rejected {
-        rejected: String,
-    },
-}
-
-impl ConvertExpect {
-    fn is_rejection(&self) -> bool {
-        matches!(self, ConvertExpect::Rejected { .. })
-    }
-}
-
-/// The causes a case may give: every rejection but `unknown`, which only
-/// an answer may give.
-fn causes() -> Vec<&'static str> {
-    Rejection::ALL
-        .iter()
-        .filter(|r| **r != Rejection::Unknown)
-        .map(|r| r.name())
-        .collect()
-}
+use super::{same, Asked, ConvertExpect, Field, Grade, Question};
 
 impl Question for ConvertExpect {
     type Answer = ConvertAnswer;
@@ -67,7 +34,7 @@ impl Question for ConvertExpect {
                 if Rejection::from_name(rejected).is_none() {
                     return Err(format!(
                         "rejected must be one of {}, not {rejected:?}",
-                        causes().join(", ")
+                        ConvertExpect::causes().join(", ")
                     ));
                 }
             }
@@ -90,30 +57,6 @@ impl Question for ConvertExpect {
 
     fn is_negative(&self) -> bool {
         self.is_rejection()
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        let text = json!({"type": "string", "minLength": 1});
-        json!({
-            "oneOf": [
-                text,
-                {
-                    "type": "object",
-                    "additionalProperties": false,
-                    "required": ["text", "also"],
-                    "properties": {
-                        "text": text,
-                        "also": {"type": "array", "minItems": 1, "items": text},
-                    },
-                },
-                {
-                    "type": "object",
-                    "additionalProperties": false,
-                    "required": ["rejected"],
-                    "properties": {"rejected": one_of(&causes())},
-                },
-            ],
-        })
     }
 }
 

@@ -1,19 +1,9 @@
 //! `is-legal`: whether a move may be played, and the rule it breaks.
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 use xq_spec::protocol::IsLegalAnswer;
 use xq_spec::IllegalMoveCode;
 
-use super::{always, one_of, same, Asked, Field, Grade, Question};
-
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct IsLegalExpect {
-    pub legal: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-}
+use super::{always, same, Asked, Field, Grade, IsLegalExpect, Question};
 
 impl Question for IsLegalExpect {
     type Answer = IsLegalAnswer;
@@ -52,20 +42,6 @@ impl Question for IsLegalExpect {
 
     fn is_negative(&self) -> bool {
         !self.legal
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        json!({
-            "type": "object",
-            "additionalProperties": false,
-            "required": ["legal"],
-            "properties": {
-                "legal": {"type": "boolean"},
-                "reason": one_of(IllegalMoveCode::NAMES),
-            },
-            "if": {"properties": {"legal": {"const": true}}},
-            "then": {"not": {"required": ["reason"]}},
-        })
     }
 }
 

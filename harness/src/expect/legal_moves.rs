@@ -2,24 +2,9 @@
 
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 use xq_spec::protocol::LegalMovesAnswer;
 
-use super::{always, join, join_set, Asked, Field, Question};
-
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct LegalMovesExpect {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exact: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub includes: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub excludes: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<usize>,
-}
+use super::{always, join, join_set, Asked, Field, LegalMovesExpect, Question};
 
 impl Question for LegalMovesExpect {
     type Answer = LegalMovesAnswer;
@@ -66,23 +51,6 @@ impl Question for LegalMovesExpect {
 
     fn is_negative(&self) -> bool {
         !self.excludes.is_empty()
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        let list = json!({"$ref": "#/$defs/iccsList"});
-        // The loader refuses an exact set that lists a move twice.
-        let exact = json!({"$ref": "#/$defs/iccsList", "uniqueItems": true});
-        json!({
-            "type": "object",
-            "additionalProperties": false,
-            "minProperties": 1,
-            "properties": {
-                "exact": exact,
-                "includes": list,
-                "excludes": list,
-                "count": {"type": "integer", "minimum": 0},
-            },
-        })
     }
 }
 

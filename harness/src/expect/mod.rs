@@ -1,20 +1,19 @@
 //! Expected answers, and how an implementation's answer is held against them.
 //!
-//! One module per question. Each declares its expectation type (what a case
-//! file's `expect` may say), what makes an expectation impossible, whether
-//! it is a "no" case, its part of the case schema, and one table of graded
-//! fields ([`Field`]): the answer path, whether the expectation gives the
-//! field, and how the answer's value is compared, with the failure message.
-//! This core does what every question does with its table: list the paths
-//! a known failure may name, grade an answer field by field, and collect
-//! the outcome ([`Checks`]).
+//! The expectation types (what a case file's `expect` may say, and their
+//! part of the case schema) are xq-spec's ([`xq_spec::cases`]). One module
+//! per question here gives what grading needs of its type: what makes an
+//! expectation impossible, whether it is a "no" case, and one table of
+//! graded fields ([`Field`]): the answer path, whether the expectation
+//! gives the field, and how the answer's value is compared, with the
+//! failure message. This core does what every question does with its
+//! table: list the paths a known failure may name, grade an answer field
+//! by field, and collect the outcome ([`Checks`]).
 
 use std::borrow::Borrow;
 use std::collections::BTreeSet;
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use xq_spec::protocol::{Answer, AnswerError, QuestionKind};
 
 mod classify;
@@ -26,13 +25,10 @@ mod position;
 mod ruling;
 mod status;
 
-pub use classify::ClassifyExpect;
-pub use convert::ConvertExpect;
-pub use is_legal::IsLegalExpect;
-pub use legal_moves::LegalMovesExpect;
-pub use position::PositionExpect;
-pub use ruling::{RulingExpect, SideExpect};
-pub use status::{StatusExpect, RESULTS};
+pub use xq_spec::cases::{
+    ClassifyExpect, ConvertExpect, Expect, IsLegalExpect, LegalMovesExpect, PositionExpect,
+    RulingExpect, SideExpect, StatusExpect,
+};
 
 pub use crate::history::is_iccs;
 
@@ -97,8 +93,8 @@ pub(crate) fn always<E>(_: &E) -> bool {
     true
 }
 
-/// What each question's module provides.
-pub trait Question: Sized + DeserializeOwned + Serialize + 'static {
+/// What each question's module provides for its expectation type.
+pub trait Question: Sized + 'static {
     /// The typed answer to the question.
     type Answer: 'static;
     /// The graded fields, in the order they are checked (and their failure
@@ -108,9 +104,6 @@ pub trait Question: Sized + DeserializeOwned + Serialize + 'static {
     fn possible(&self) -> Result<(), String>;
     /// Whether the expected answer is a "no" (`spec/CASES.md`).
     fn is_negative(&self) -> bool;
-    /// The JSON schema of `expect` for this question; shared pieces go to
-    /// `defs` (the case schema's `$defs`).
-    fn schema(defs: &mut Map<String, Value>) -> Value;
 }
 
 fn paths_of<Q: Question>(e: &Q) -> Vec<&'static str> {
@@ -137,102 +130,71 @@ fn grade<Q: Question>(e: &Q, a: &Q::Answer, asked: &Asked) -> Checks {
     c
 }
 
-/// Declares the questions once: the [`Expect`] enum (one variant per
-/// question, named as its [`QuestionKind`] and its [`Answer`]) and the
-/// dispatch of every operation to the question's module.
-macro_rules! questions {
-    ($($(#[$doc:meta])* $variant:ident($ty:ty)),* $(,)?) => {
-        /// What a case expects, by question.
-        #[derive(Clone, Debug, PartialEq, Serialize)]
-        #[serde(untagged)]
-        pub enum Expect {
-            $($(#[$doc])* $variant($ty),)*
-        }
+/// Reads the `expect` value of a case asking `kind`, and rejects
+/// expectations that can never be true.
+pub fn read(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, String> {
+    let expect = Expect::read(kind, v).map_err(|e| e.to_string())?;
+    expect.possible()?;
+    Ok(expect)
+}
 
-        impl Expect {
-            /// Reads the `expect` value of a case asking `kind`, and rejects
-            /// expectations that can never be true.
-            pub fn from_yaml(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, String> {
-                let e = |e: serde_yaml::Error| e.to_string();
-                let expect = match kind {
-                    $(QuestionKind::$variant => {
-                        Expect::$variant(serde_yaml::from_value(v).map_err(e)?)
-                    })*
-                };
-                expect.possible()?;
-                Ok(expect)
-            }
+/// What the harness does with an expectation of any question: the
+/// dispatch of [`Question`] to the question's module.
+pub trait Grading {
+    /// Refuses an expectation that can never be true.
+    fn possible(&self) -> Result<(), String>;
 
-            /// The question this expectation answers.
-            pub fn kind(&self) -> QuestionKind {
-                match self {
-                    $(Expect::$variant(_) => QuestionKind::$variant,)*
-                }
-            }
+    /// Whether the expected answer is a "no": the case shows something
+    /// that is not so (a refused move, an excluded move, no check, no end …).
+    fn is_negative(&self) -> bool;
 
+    /// The answer fields this expectation checks, by path (`result`,
+    /// `cycle.adjudicable`, `red.kinds` …): what a known failure's `holds`
+    /// may name.
+    fn paths(&self) -> Vec<&'static str>;
+
+    /// Holds an implementation's answer against the expectation, field by
+    /// field. `at` is what of the question the answer is graded against;
+    /// an `Err` is an answer of the wrong shape.
+    fn check(&self, actual: &Value, at: At) -> Result<Checks, AnswerError>;
+}
+
+/// Implements [`Grading`] by dispatching on every question's variant of
+/// [`Expect`] (and of [`Answer`], named alike). The match is exhaustive: a
+/// question added to xq-spec does not compile here until it is graded.
+macro_rules! grading {
+    ($($variant:ident),* $(,)?) => {
+        impl Grading for Expect {
             fn possible(&self) -> Result<(), String> {
                 match self {
                     $(Expect::$variant(e) => e.possible(),)*
                 }
             }
 
-            /// Whether the expected answer is a "no": the case shows
-            /// something that is not so (a refused move, an excluded move,
-            /// no check, no end …).
-            pub fn is_negative(&self) -> bool {
+            fn is_negative(&self) -> bool {
                 match self {
                     $(Expect::$variant(e) => e.is_negative(),)*
                 }
             }
 
-            /// The answer fields this expectation checks, by path (`result`,
-            /// `cycle.adjudicable`, `red.kinds` …): what a known failure's
-            /// `holds` may name.
-            pub fn paths(&self) -> Vec<&'static str> {
+            fn paths(&self) -> Vec<&'static str> {
                 match self {
                     $(Expect::$variant(e) => paths_of(e),)*
                 }
             }
 
-            /// Holds an implementation's answer against the expectation,
-            /// field by field. `at` is what of the question the answer is
-            /// graded against; an `Err` is an answer of the wrong shape.
-            pub fn check(&self, actual: &Value, at: At) -> Result<Checks, AnswerError> {
+            fn check(&self, actual: &Value, at: At) -> Result<Checks, AnswerError> {
                 let asked = Asked { at, actual };
                 Ok(match (self, Answer::parse(self.kind(), actual)?) {
                     $((Expect::$variant(e), Answer::$variant(a)) => grade(e, a.borrow(), &asked),)*
                     _ => unreachable!("Answer::parse returns the expectation's kind"),
                 })
             }
-
-            /// The schema of `expect` for each question, in the order of
-            /// [`QuestionKind::ALL`]; shared pieces go to `defs`.
-            pub fn schemas(defs: &mut Map<String, Value>) -> Vec<(QuestionKind, Value)> {
-                let mut all = vec![$((QuestionKind::$variant, <$ty as Question>::schema(defs)),)*];
-                all.sort_by_key(|(k, _)| *k);
-                all
-            }
         }
     };
 }
 
-questions! {
-    LegalMoves(LegalMovesExpect),
-    IsLegal(IsLegalExpect),
-    Status(StatusExpect),
-    /// The node count.
-    Perft(u64),
-    Convert(ConvertExpect),
-    Position(PositionExpect),
-    Ruling(RulingExpect),
-    Classify(ClassifyExpect),
-}
-
-impl Expect {
-    pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-}
+grading!(LegalMoves, IsLegal, Status, Perft, Convert, Position, Ruling, Classify);
 
 /// What happened to each checked field of one answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -296,9 +258,4 @@ pub(crate) fn join_set(items: &BTreeSet<&String>) -> String {
         .map(|s| s.as_str())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The schema of a string that is one of `names`.
-pub(crate) fn one_of(names: &[&str]) -> Value {
-    serde_json::json!({ "enum": names })
 }

@@ -1,6 +1,5 @@
 //! `perft`: the node count at a depth.
 
-use serde_json::{json, Map, Value};
 use xq_spec::protocol::PerftAnswer;
 
 use super::{always, same, Asked, Field, Question};
@@ -24,9 +23,5 @@ impl Question for u64 {
 
     fn is_negative(&self) -> bool {
         false
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        json!({"type": "integer", "minimum": 0})
     }
 }

@@ -1,19 +1,10 @@
 //! `position`: whether a FEN is a legal position, and what is wrong.
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use xq_spec::protocol::PositionAnswer;
 use xq_spec::ProblemCode;
 
-use super::{always, one_of, same, Asked, Field, Grade, Question};
-
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct PositionExpect {
-    pub valid: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub problem: Option<String>,
-}
+use super::{always, same, Asked, Field, Grade, PositionExpect, Question};
 
 impl Question for PositionExpect {
     type Answer = PositionAnswer;
@@ -56,20 +47,6 @@ impl Question for PositionExpect {
 
     fn is_negative(&self) -> bool {
         !self.valid
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        json!({
-            "type": "object",
-            "additionalProperties": false,
-            "required": ["valid"],
-            "properties": {
-                "valid": {"type": "boolean"},
-                "problem": one_of(ProblemCode::NAMES),
-            },
-            "if": {"properties": {"valid": {"const": true}}},
-            "then": {"not": {"required": ["problem"]}},
-        })
     }
 }
 

@@ -3,44 +3,12 @@
 
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
 use xq_spec::protocol::{RulingAnswer, SideAnswer};
 use xq_spec::{Color, MoveKind, Outcome, Pattern, RulingReason};
 
-use super::{always, join, kind_fits, one_of, same, Asked, Field, Grade, Question};
-
-/// What a ruling must say. Only what is given is checked.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RulingExpect {
-    pub result: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub adjudicable: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub red: Option<SideExpect>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black: Option<SideExpect>,
-    /// For the natural limit: the sides whose claim would be valid.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claimable_by: Option<Vec<String>>,
-}
-
-/// A side's part of a repetition ruling.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct SideExpect {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pattern: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub forbidden: Option<bool>,
-    /// The kind of each of the side's moves in the cycle, in order. `idle`
-    /// accepts any kind of 闲 (exchange, offer, block, follow, idle).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kinds: Option<Vec<String>>,
-}
+use super::{
+    always, join, kind_fits, same, Asked, Field, Grade, Question, RulingExpect, SideExpect,
+};
 
 /// The three graded fields of one side, Red's or Black's (`RED` tells).
 const fn side_fields<const RED: bool>() -> [Field<RulingExpect, RulingAnswer>; 3] {
@@ -182,34 +150,6 @@ impl Question for RulingExpect {
                 .into_iter()
                 .flatten()
                 .any(|s| s.forbidden == Some(false))
-    }
-
-    fn schema(defs: &mut Map<String, Value>) -> Value {
-        defs.insert(
-            "side".into(),
-            json!({
-                "type": "object",
-                "additionalProperties": false,
-                "properties": {
-                    "pattern": one_of(Pattern::NAMES),
-                    "forbidden": {"type": "boolean"},
-                    "kinds": {"type": "array", "items": one_of(MoveKind::NAMES)},
-                },
-            }),
-        );
-        json!({
-            "type": "object",
-            "additionalProperties": false,
-            "required": ["result"],
-            "properties": {
-                "result": one_of(Outcome::NAMES),
-                "reason": one_of(RulingReason::NAMES),
-                "adjudicable": {"type": "boolean"},
-                "red": {"$ref": "#/$defs/side"},
-                "black": {"$ref": "#/$defs/side"},
-                "claimable_by": {"type": "array", "items": one_of(Color::NAMES)},
-            },
-        })
     }
 }
 

@@ -1,39 +1,11 @@
 //! `status`: check, the number of legal moves, the result and why the game
 //! ended.
 
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use xq_spec::cases::STATUS_RESULTS as RESULTS;
 use xq_spec::protocol::StatusAnswer;
 use xq_spec::EndReason;
 
-use super::{one_of, same, Asked, Field, Question};
-
-/// `reason: null` (no end) is different from leaving `reason` out (not
-/// checked), hence the nested option.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct StatusExpect {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub in_check: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal_moves: Option<usize>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub reason: Option<Option<String>>,
-}
-
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
-}
-
-/// The results a `status` can give: every [`xq_spec::Outcome`] but the
-/// draw, which the board alone never gives.
-pub const RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
+use super::{same, Asked, Field, Question, StatusExpect};
 
 impl Question for StatusExpect {
     type Answer = StatusAnswer;
@@ -146,37 +118,5 @@ impl Question for StatusExpect {
 
     fn is_negative(&self) -> bool {
         self.in_check == Some(false) || self.result.as_deref() == Some("*")
-    }
-
-    fn schema(_: &mut Map<String, Value>) -> Value {
-        let mut reasons: Vec<Value> = EndReason::NAMES.iter().map(|n| json!(n)).collect();
-        reasons.push(Value::Null);
-        json!({
-            "type": "object",
-            "additionalProperties": false,
-            "minProperties": 1,
-            "properties": {
-                "in_check": {"type": "boolean"},
-                "legal_moves": {"type": "integer", "minimum": 0},
-                "result": one_of(&RESULTS),
-                "reason": {"enum": reasons},
-            },
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use xq_spec::Outcome;
-
-    /// The status results are the vocabulary's outcomes but the draw.
-    #[test]
-    fn results_are_the_outcomes_but_the_draw() {
-        let status: Vec<&str> = Outcome::ALL
-            .iter()
-            .filter(|o| **o != Outcome::Draw)
-            .map(|o| o.name())
-            .collect();
-        assert_eq!(super::RESULTS, status.as_slice());
     }
 }

@@ -1,25 +1,34 @@
-//! The case schema, `spec/case.schema.json`, built from what the loader
-//! reads cases with: the keys of its case type, the question rules of
-//! [`crate::case`] (which parameters a question takes, which questions have
-//! a history, a record, a per-edition answer), each question's own part
-//! ([`crate::expect::Question::schema`]) and the xq-spec vocabularies for
-//! every closed list of words. `harness/tests/schema.rs` checks that the
-//! committed file is this one (`XQ_WRITE_SCHEMA=1` rewrites it).
+//! The case schema, `spec/case.schema.json`, built from the types a case
+//! file is read with: the keys of [`Case`](super::Case), the question rules
+//! of [`cases`](super) (which parameters a question takes, which questions
+//! have a history, a record, a per-edition answer), each question's own
+//! part and the vocabularies for every closed list of words. The crate's
+//! test `tests/schema.rs` checks that the committed file is this one
+//! (`XQ_WRITE_SCHEMA=1` rewrites it).
 //!
-//! The loader enforces everything the schema says, and more (known clause
-//! and edition ids, legal FENs and histories, expectations that can be
-//! true); the schema is for editors and other tools.
+//! The harness's loader enforces everything the schema says, and more
+//! (known clause and edition ids, legal FENs and histories, expectations
+//! that can be true); the schema is for editors and other tools.
+//!
+//! ```
+//! let schema = xq_spec::cases::schema::case_schema();
+//! assert_eq!(schema["required"], serde_json::json!(["cases"]));
+//! assert!(xq_spec::cases::schema::case_schema_text().ends_with("}\n"));
+//! ```
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde_json::{json, Map, Value};
-use xq_spec::protocol::QuestionKind;
-use xq_spec::Notation;
 
-use crate::case::{case_keys, has_history, holds_record, sends_move_iccs, takes, PARAMETERS};
-use crate::expect::Expect;
-use crate::runner::edition_independent;
+use super::expect::one_of;
+use super::{
+    case_keys, edition_independent, has_history, holds_record, sends_move_iccs, takes, Expect,
+    PARAMETERS,
+};
+use crate::protocol::QuestionKind;
+use crate::Notation;
 
 /// The schema, as the committed file holds it (pretty, one final newline).
+#[must_use]
 pub fn case_schema_text() -> String {
     let mut text = serde_json::to_string_pretty(&case_schema()).expect("a schema serializes");
     text.push('\n');
@@ -27,6 +36,7 @@ pub fn case_schema_text() -> String {
 }
 
 /// The JSON schema (2020-12) of a case file.
+#[must_use]
 pub fn case_schema() -> Value {
     let mut defs = Map::new();
     defs.insert(
@@ -83,7 +93,7 @@ pub fn case_schema() -> Value {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://xiangqi-conformance.invalid/spec/case.schema.json",
         "title": "A case file of the xiangqi spec suite",
-        "description": "Generated from the harness's loader (harness/src/schema.rs): do not edit; XQ_WRITE_SCHEMA=1 cargo test -p xq-harness --test schema rewrites it. See spec/CASES.md. The loader enforces everything this schema says, and more (known clause and edition ids, legal FENs and histories, expectations that can be true).",
+        "description": "Generated from the case types of xq-spec (spec/src/cases/): do not edit; XQ_WRITE_SCHEMA=1 cargo test -p xq-spec --test schema rewrites it. See spec/CASES.md. The loader enforces everything this schema says, and more (known clause and edition ids, legal FENs and histories, expectations that can be true).",
         "type": "object",
         "additionalProperties": false,
         "required": ["cases"],
@@ -109,13 +119,13 @@ fn key_schema(key: &str) -> Option<Value> {
             ],
         }),
         "relaxed" | "record" | "tentative" => json!({"type": "boolean"}),
-        "ask" => crate::expect::one_of(QuestionKind::NAMES),
+        "ask" => one_of(QuestionKind::NAMES),
         "move_iccs" => json!({
             "description": "The ICCS of an is-legal or classify `move` written in another notation: what is sent.",
             "$ref": "#/$defs/iccs",
         }),
         "depth" => json!({"type": "integer", "minimum": 0}),
-        "to" => crate::expect::one_of(Notation::NAMES),
+        "to" => one_of(Notation::NAMES),
         "expect" => json!({}),
         "expect_by_edition" => json!({
             "type": "object",
@@ -171,6 +181,7 @@ fn question_rule(kind: QuestionKind, expect: &str) -> Value {
 
 /// The keys a struct is read with, renames applied, as serde's derive
 /// gives them: what a type with `deny_unknown_fields` accepts.
+#[must_use]
 pub fn fields_of<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
     let mut fields = None;
     let _ = T::deserialize(Fields(&mut fields));
@@ -207,7 +218,7 @@ impl<'de> Deserializer<'de> for Fields<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expect::{
+    use crate::cases::{
         ClassifyExpect, IsLegalExpect, LegalMovesExpect, PositionExpect, RulingExpect, SideExpect,
         StatusExpect,
     };
