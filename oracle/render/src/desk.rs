@@ -1,6 +1,6 @@
 //! What went wrong at the arbiter's desk (`xq desk`), as types: the
 //! desk's server and its JSON API name the fault and its data, each
-//! language's [catalogue](crate::catalogue) words it. Nothing here is
+//! language's word catalogue words it. Nothing here is
 //! written in a language; the English `Display` of each type is the
 //! English catalogue's.
 //!

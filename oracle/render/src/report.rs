@@ -1,6 +1,6 @@
 //! The words of `xq rule`'s reports on record files and of its errors on
 //! standard error, in every language: the command line places them, the
-//! language's [catalogue](crate::catalogue) writes them.
+//! language's word catalogue writes them.
 
 use std::io;
 

@@ -1,6 +1,6 @@
 //! The words the renderers show for the spec's vocabularies, in every
 //! language. The vocabularies themselves (`xq_spec`) carry no language;
-//! the words are the language's [catalogue](crate::catalogue), and this
+//! the words are the language's word catalogue, and this
 //! module is how other crates (the desk) ask for them.
 
 use xq_core::Outcome;

@@ -209,7 +209,7 @@ pub struct Reply {
     /// protocol. The harness errors the case such a reply is read for.
     pub seq: Option<u64>,
     /// `result`: the answer, an object whose keys depend on the question
-    /// (read into a typed [`Answer`] with [`Answer::parse`]).
+    /// (read into a typed [`Answer`](super::Answer) with [`Answer::parse`](super::Answer::parse)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Value>,
     /// `unsupported`: why the implementation cannot answer; the case is

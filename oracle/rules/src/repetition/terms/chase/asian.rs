@@ -1,6 +1,6 @@
 //! 捉 under the Asian and World rules: a move chases when some piece gets a
 //! capture it did not have before, of a target that could not be taken back
-//! — or one the rules name. The threats ([`protection_threats`]):
+//! — or one the rules name. The threats (`protection_threats`):
 //! protection is judged after the capture — 无根 and 假根 count, 真根 does
 //! not; a rook attacked by a horse or cannon, or held by a horse, counts
 //! even when protected. This model then keeps the chases:
