@@ -491,29 +491,61 @@ impl fmt::Display for Move {
 /// ICCS coordinates, for example `h2e2` (case-insensitive). Only the
 /// coordinates are read: whether the move is legal is a question for a
 /// position ([`crate::Position::check_move`]); other notations are read
-/// against a position by [`crate::parse_move`].
+/// against a position by [`crate::parse_move`]. This is the one reader of
+/// ICCS moves: the notation reader (which also takes `h2-e2`), the desk,
+/// the Python binding and the harness (which takes only the canonical
+/// lower-case form) all go through it.
 impl std::str::FromStr for Move {
     type Err = ParseIccsError;
     fn from_str(s: &str) -> Result<Move, ParseIccsError> {
-        let squares = (s.len() == 4 && s.is_ascii())
-            .then(|| (Square::from_iccs(&s[..2]), Square::from_iccs(&s[2..])));
-        match squares {
-            Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
-            _ => Err(ParseIccsError(s.chars().take(16).collect())),
+        let fault = |fault| ParseIccsError {
+            text: s.chars().take(16).collect(),
+            fault,
+        };
+        if s.len() != 4 || !s.is_ascii() {
+            return Err(fault(IccsFault::Shape));
         }
+        let from = Square::from_iccs(&s[..2])
+            .ok_or_else(|| fault(IccsFault::OffBoard(crate::notation::End::From)))?;
+        let to = Square::from_iccs(&s[2..])
+            .ok_or_else(|| fault(IccsFault::OffBoard(crate::notation::End::To)))?;
+        Ok(Move::new(from, to))
     }
+}
+
+/// Why a text is not an ICCS move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IccsFault {
+    /// Not four ASCII characters.
+    Shape,
+    /// Four characters, but this end is not a point (files `a`–`i`, ranks
+    /// `0`–`9`).
+    OffBoard(crate::notation::End),
 }
 
 /// Text that is not an ICCS move (two points such as `h2` and `e2`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseIccsError(String);
+pub struct ParseIccsError {
+    /// The start of the text, as the message quotes it.
+    text: String,
+    fault: IccsFault,
+}
+
+impl ParseIccsError {
+    /// What is wrong with the text.
+    #[must_use]
+    pub fn fault(&self) -> IccsFault {
+        self.fault
+    }
+}
 
 impl fmt::Display for ParseIccsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{:?} is not an ICCS move such as h2e2 (files a-i, ranks 0-9)",
-            self.0
+            self.text
         )
     }
 }
@@ -591,6 +623,14 @@ mod tests {
         }
         let long = "h2e2".repeat(1000);
         assert!(long.parse::<Move>().unwrap_err().to_string().len() < 100);
+        let fault = |t: &str| t.parse::<Move>().unwrap_err().fault();
+        assert_eq!(fault("h2e"), IccsFault::Shape);
+        assert_eq!(fault("炮二"), IccsFault::Shape);
+        assert_eq!(
+            fault("j2e2"),
+            IccsFault::OffBoard(crate::notation::End::From)
+        );
+        assert_eq!(fault("h2ex"), IccsFault::OffBoard(crate::notation::End::To));
     }
 
     #[test]

@@ -235,12 +235,9 @@ pub struct PyMove(Move);
 impl PyMove {
     #[new]
     fn new(py: Python<'_>, iccs: &str) -> PyResult<Self> {
-        let t = iccs.trim();
-        let from = t.get(..2).and_then(xq_core::Square::from_iccs);
-        let to = t.get(2..).and_then(xq_core::Square::from_iccs);
-        match (from, to) {
-            (Some(f), Some(t)) => Ok(PyMove(Move::new(f, t))),
-            _ => Err(error::<NotationError>(
+        match iccs.trim().parse::<Move>() {
+            Ok(mv) => Ok(PyMove(mv)),
+            Err(_) => Err(error::<NotationError>(
                 py,
                 "syntax",
                 format!(
