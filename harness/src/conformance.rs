@@ -356,7 +356,10 @@ fn known_of<'a>(rs: &[&'a CaseResult], o: &'a Outcome) -> Vec<(&'a str, String)>
         .filter(|r| r.status == Status::Xfail)
         .map(|r| {
             let why = o.known.get(&r.name).map(String::as_str).unwrap_or("");
-            (r.name.as_str(), crate::text::truncate_to(why, 400))
+            (
+                r.name.as_str(),
+                crate::text::truncate_to(why, xq_core::excerpt::Limit::REASON),
+            )
         })
         .collect()
 }

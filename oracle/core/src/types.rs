@@ -5,6 +5,14 @@
 
 use std::fmt;
 
+use crate::excerpt::{self, Limit};
+
+/// A refused word as the parse errors below quote it: escaped, cut at
+/// [`Limit::WORD`] with its length.
+fn word(text: &str) -> String {
+    excerpt::quote(text, Limit::WORD, excerpt::escaped, excerpt::bytes)
+}
+
 /// A side. Red (红) moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
@@ -190,7 +198,7 @@ impl std::str::FromStr for Role {
         Role::ALL
             .into_iter()
             .find(|r| r.name() == s)
-            .ok_or_else(|| ParseRoleError(s.chars().take(16).collect()))
+            .ok_or_else(|| ParseRoleError(word(s)))
     }
 }
 
@@ -202,7 +210,7 @@ impl fmt::Display for ParseRoleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a kind of piece (king, advisor, elephant, horse, rook, cannon, pawn)",
+            "{} is not a kind of piece (king, advisor, elephant, horse, rook, cannon, pawn)",
             self.0
         )
     }
@@ -282,7 +290,7 @@ impl std::str::FromStr for Piece {
             (Some(c), None) => Role::from_fen_char(c).map(|(color, role)| Piece::new(color, role)),
             _ => None,
         }
-        .ok_or_else(|| ParsePieceError(s.chars().take(16).collect()))
+        .ok_or_else(|| ParsePieceError(word(s)))
     }
 }
 
@@ -294,7 +302,7 @@ impl fmt::Display for ParsePieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a FEN piece letter (KABNRCP for Red, kabnrcp for Black)",
+            "{} is not a FEN piece letter (KABNRCP for Red, kabnrcp for Black)",
             self.0
         )
     }
@@ -422,7 +430,7 @@ impl Square {
 impl std::str::FromStr for Square {
     type Err = ParseSquareError;
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        Square::from_iccs(s).ok_or_else(|| ParseSquareError(s.chars().take(16).collect()))
+        Square::from_iccs(s).ok_or_else(|| ParseSquareError(word(s)))
     }
 }
 
@@ -434,7 +442,7 @@ impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a point such as e0 (files a-i, ranks 0-9)",
+            "{} is not a point such as e0 (files a-i, ranks 0-9)",
             self.0
         )
     }
@@ -499,7 +507,7 @@ impl std::str::FromStr for Move {
     type Err = ParseIccsError;
     fn from_str(s: &str) -> Result<Move, ParseIccsError> {
         let fault = |fault| ParseIccsError {
-            text: s.chars().take(16).collect(),
+            text: word(s),
             fault,
         };
         if s.len() != 4 || !s.is_ascii() {
@@ -527,7 +535,7 @@ pub enum IccsFault {
 /// Text that is not an ICCS move (two points such as `h2` and `e2`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseIccsError {
-    /// The start of the text, as the message quotes it.
+    /// The text as the message quotes it.
     text: String,
     fault: IccsFault,
 }
@@ -544,7 +552,7 @@ impl fmt::Display for ParseIccsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not an ICCS move such as h2e2 (files a-i, ranks 0-9)",
+            "{} is not an ICCS move such as h2e2 (files a-i, ranks 0-9)",
             self.text
         )
     }
@@ -557,6 +565,7 @@ mod serde_impls {
     //! Points and moves travel as ICCS text (`e0`, `h2e2`), pieces as FEN
     //! letters (`R`, `n`).
     use super::{Move, Piece, Square};
+    use crate::excerpt::Excerpt;
 
     impl serde::Serialize for Square {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -568,7 +577,7 @@ mod serde_impls {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
             Square::from_iccs(&text).ok_or_else(|| {
-                serde::de::Error::custom(format!("{text:?} is not a point such as e0"))
+                serde::de::Error::custom(format!("{} is not a point such as e0", Excerpt(&text)))
             })
         }
     }
@@ -583,7 +592,10 @@ mod serde_impls {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
             text.parse().map_err(|_| {
-                serde::de::Error::custom(format!("{text:?} is not an ICCS move such as h2e2"))
+                serde::de::Error::custom(format!(
+                    "{} is not an ICCS move such as h2e2",
+                    Excerpt(&text)
+                ))
             })
         }
     }
@@ -622,7 +634,10 @@ mod tests {
             assert!(err.to_string().contains("not an ICCS move"), "{bad}: {err}");
         }
         let long = "h2e2".repeat(1000);
-        assert!(long.parse::<Move>().unwrap_err().to_string().len() < 100);
+        assert_eq!(
+            long.parse::<Move>().unwrap_err().to_string(),
+            "\"h2e2h2e2h2e2h2e2\"… (4000 bytes) is not an ICCS move such as h2e2 (files a-i, ranks 0-9)"
+        );
         let fault = |t: &str| t.parse::<Move>().unwrap_err().fault();
         assert_eq!(fault("h2e"), IccsFault::Shape);
         assert_eq!(fault("炮二"), IccsFault::Shape);

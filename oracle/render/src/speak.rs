@@ -7,9 +7,9 @@
 
 use std::fmt::Display;
 
-use xq_core::excerpt::Excerpt;
+use xq_core::excerpt::{self, Excerpt, Limit};
 use xq_core::game::MAX_MOVE_TEXT;
-use xq_core::notation::{quote_in, End, Hint, Marker, Notation, ReadDetail, ReadNote};
+use xq_core::notation::{End, Hint, Marker, Notation, ReadDetail, ReadNote};
 use xq_core::position::SHOWN_PROBLEMS;
 use xq_core::{
     Color, FenError, IllegalMove, ParseFenError, ParseMoveError, Piece, PlayError, PlayFault,
@@ -241,10 +241,7 @@ impl Zh for PlayError {
 
 impl Zh for Excerpt<'_> {
     fn zh(&self) -> String {
-        match self.head() {
-            None => format!("{:?}", self.0),
-            Some(head) => format!("{head:?}…（共 {} 字节）", self.0.len()),
-        }
+        self.with_length(|t| format!("（共 {} 字节）", t.len()))
     }
 }
 
@@ -583,9 +580,17 @@ impl Zh for Warning {
     }
 }
 
-/// [`quote`] for the Chinese messages: the length said in Chinese.
+/// A move text quoted as xq-core's English messages quote it
+/// ([`Limit::MOVE_TEXT`]), the length said in Chinese.
 fn quote_zh(text: &str, escaped: bool) -> String {
-    quote_in(text, escaped, |n| format!("（共 {n} 个字符）"))
+    let show = if escaped {
+        excerpt::escaped
+    } else {
+        excerpt::raw
+    };
+    excerpt::quote(text, Limit::MOVE_TEXT, show, |t| {
+        format!("（共 {} 个字符）", t.chars().count())
+    })
 }
 
 fn shape_zh(n: Notation) -> &'static str {
