@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use xq_core::markup::escape;
 use xq_core::{Color, Game, Move, Piece, Position, Role, Square};
 use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::{MoveRuling, Ruling};
@@ -50,22 +51,6 @@ const LINES: &str = "#5b3a1a";
 const WOOD: &str = "#f3d9a4";
 
 const RED_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-/// XML text with `& < > "` escaped.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if (c as u32) < 0x20 && c != '\n' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// Where a point is drawn.
 fn xy(sq: Square, flipped: bool) -> (i32, i32) {
@@ -423,10 +408,5 @@ mod tests {
         }
         assert_eq!(lines.concat(), long);
         assert_eq!(wrap("short"), ["short"]);
-    }
-
-    #[test]
-    fn escapes_what_xml_needs() {
-        assert_eq!(escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
     }
 }
