@@ -252,25 +252,118 @@ impl Piece {
         }
     }
 
-    /// The traditional character for this piece (Red and Black differ).
+    /// The character the notation writers use (simplified script; Red
+    /// and Black differ for the king, advisor, elephant and pawn):
+    /// 帅仕相马车炮兵 for Red, 将士象马车炮卒 for Black.
     #[must_use]
     pub const fn zh(self) -> char {
-        match (self.color, self.role) {
-            (Color::Red, Role::King) => '帅',
-            (Color::Red, Role::Advisor) => '仕',
-            (Color::Red, Role::Elephant) => '相',
-            (Color::Red, Role::Horse) => '马',
-            (Color::Red, Role::Rook) => '车',
-            (Color::Red, Role::Cannon) => '炮',
-            (Color::Red, Role::Pawn) => '兵',
-            (Color::Black, Role::King) => '将',
-            (Color::Black, Role::Advisor) => '士',
-            (Color::Black, Role::Elephant) => '象',
-            (Color::Black, Role::Horse) => '马',
-            (Color::Black, Role::Rook) => '车',
-            (Color::Black, Role::Cannon) => '炮',
-            (Color::Black, Role::Pawn) => '卒',
+        GLYPHS[self.role.index()].zh[self.color.index()]
+    }
+
+    /// The character in traditional script, as a record written in it
+    /// spells the piece: 帥仕相馬車炮兵 for Red, 將士象馬車炮卒 for Black.
+    #[must_use]
+    pub const fn traditional(self) -> char {
+        GLYPHS[self.role.index()].traditional[self.color.index()]
+    }
+
+    /// The character a board is drawn with, as pieces are carved: 帅仕相傌俥炮兵
+    /// for Red, 将士象馬車砲卒 for Black (the same sound, another
+    /// character, where both sides' simplified forms agree).
+    #[must_use]
+    pub const fn drawn(self) -> char {
+        GLYPHS[self.role.index()].drawn[self.color.index()]
+    }
+}
+
+/// How one kind of piece is written, Red's form first: the one table of
+/// piece characters ([`Piece::zh`], [`Piece::traditional`],
+/// [`Piece::drawn`], [`Role::from_glyph`]).
+struct Glyphs {
+    zh: [char; 2],
+    traditional: [char; 2],
+    drawn: [char; 2],
+    /// Other forms records use for this kind, read but never written.
+    other: &'static str,
+}
+
+/// In [`Role::ALL`] order.
+const GLYPHS: [Glyphs; 7] = [
+    Glyphs {
+        zh: ['帅', '将'],
+        traditional: ['帥', '將'],
+        drawn: ['帅', '将'],
+        other: "",
+    },
+    Glyphs {
+        zh: ['仕', '士'],
+        traditional: ['仕', '士'],
+        drawn: ['仕', '士'],
+        other: "",
+    },
+    Glyphs {
+        zh: ['相', '象'],
+        traditional: ['相', '象'],
+        drawn: ['相', '象'],
+        other: "",
+    },
+    Glyphs {
+        zh: ['马', '马'],
+        traditional: ['馬', '馬'],
+        drawn: ['傌', '馬'],
+        other: "㐷",
+    },
+    Glyphs {
+        zh: ['车', '车'],
+        traditional: ['車', '車'],
+        drawn: ['俥', '車'],
+        other: "伡",
+    },
+    Glyphs {
+        zh: ['炮', '炮'],
+        traditional: ['炮', '炮'],
+        drawn: ['炮', '砲'],
+        other: "包",
+    },
+    Glyphs {
+        zh: ['兵', '卒'],
+        traditional: ['兵', '卒'],
+        drawn: ['兵', '卒'],
+        other: "",
+    },
+];
+
+impl Role {
+    /// The kind a Chinese character names, in any form of either side:
+    /// simplified, traditional, as drawn, or another form records use
+    /// (帥 將 傌 㐷 俥 伡 砲 包 …).
+    #[must_use]
+    pub fn from_glyph(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| {
+            let g = &GLYPHS[r.index()];
+            g.zh.contains(&c)
+                || g.traditional.contains(&c)
+                || g.drawn.contains(&c)
+                || g.other.contains(c)
+        })
+    }
+
+    /// Every character [`Role::from_glyph`] reads as this kind, each once.
+    pub fn glyphs(self) -> impl Iterator<Item = char> {
+        let g = &GLYPHS[self.index()];
+        let mut all: Vec<char> =
+            g.zh.into_iter()
+                .chain(g.traditional)
+                .chain(g.drawn)
+                .collect();
+        all.extend(g.other.chars());
+        let mut seen = Vec::with_capacity(all.len());
+        for c in all {
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
         }
+        seen.into_iter()
     }
 }
 
@@ -666,6 +759,38 @@ mod tests {
         );
         for bad in ["", "x", "RR", "1", "车"] {
             assert!(bad.parse::<Piece>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_piece_character_reads_back_as_its_kind() {
+        for role in Role::ALL {
+            for color in Color::ALL {
+                let p = Piece::new(color, role);
+                for c in [p.zh(), p.traditional(), p.drawn()] {
+                    assert_eq!(Role::from_glyph(c), Some(role), "{c}");
+                }
+            }
+            for c in role.glyphs() {
+                assert_eq!(Role::from_glyph(c), Some(role), "{c}");
+            }
+        }
+        let red = |r| Piece::new(Color::Red, r);
+        let black = |r| Piece::new(Color::Black, r);
+        let all = |f: fn(Piece) -> char, side: &dyn Fn(Role) -> Piece| {
+            Role::ALL
+                .into_iter()
+                .map(|r| f(side(r)))
+                .collect::<String>()
+        };
+        assert_eq!(all(Piece::zh, &red), "帅仕相马车炮兵");
+        assert_eq!(all(Piece::zh, &black), "将士象马车炮卒");
+        assert_eq!(all(Piece::traditional, &red), "帥仕相馬車炮兵");
+        assert_eq!(all(Piece::traditional, &black), "將士象馬車炮卒");
+        assert_eq!(all(Piece::drawn, &red), "帅仕相傌俥炮兵");
+        assert_eq!(all(Piece::drawn, &black), "将士象馬車砲卒");
+        for c in ['進', '后', '一', 'K', '王'] {
+            assert_eq!(Role::from_glyph(c), None, "{c}");
         }
     }
 

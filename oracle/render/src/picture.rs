@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use xq_core::markup::escape;
-use xq_core::{Color, Game, Move, Piece, Position, Role, Square};
+use xq_core::{Color, Game, Move, Piece, Position, Square};
 use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::{MoveRuling, Ruling};
 
@@ -57,18 +57,6 @@ fn xy(sq: Square, flipped: bool) -> (i32, i32) {
     let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
     let (f, r) = if flipped { (8 - f, 9 - r) } else { (f, r) };
     (MARGIN + f * CELL, MARGIN + (9 - r) * CELL)
-}
-
-/// The character a piece is drawn with.
-fn glyph(p: Piece) -> char {
-    match (p.color, p.role) {
-        (Color::Red, Role::Horse) => '傌',
-        (Color::Red, Role::Rook) => '俥',
-        (Color::Black, Role::Horse) => '馬',
-        (Color::Black, Role::Rook) => '車',
-        (Color::Black, Role::Cannon) => '砲',
-        _ => p.zh(),
-    }
 }
 
 /// An SVG picture of `pos` with `arrows`, the pieces on `marks` ringed, and
@@ -193,7 +181,7 @@ pub fn board_svg(
             r##"<g><circle cx="{x}" cy="{y}" r="{RADIUS}" fill="#fbeed2" stroke="{color}" stroke-width="2.5"/><circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{color}" stroke-width="1"/><text x="{x}" y="{}" font-size="26" text-anchor="middle" fill="{color}">{}</text></g>"##,
             RADIUS - 4,
             y + 9,
-            glyph(p)
+            p.drawn()
         );
     }
     for &sq in marks {
@@ -370,7 +358,7 @@ pub fn text_board(pos: &Position, marks: &[Square], options: &PictureOptions) ->
         for col in 0..9i8 {
             let f = if flipped { 8 - col } else { col };
             let sq = Square::new(f, r).expect("on the board");
-            line.push(pos.piece_at(sq).map_or('＋', glyph));
+            line.push(pos.piece_at(sq).map_or('＋', Piece::drawn));
             if marks.contains(&sq) {
                 line.push('*');
             } else if col < 8 {
