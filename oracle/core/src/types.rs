@@ -68,15 +68,6 @@ impl Color {
             Color::Black => "black",
         }
     }
-
-    /// The Chinese name (红方, 黑方), for arbiter-facing output.
-    #[must_use]
-    pub const fn name_zh(self) -> &'static str {
-        match self {
-            Color::Red => "红方",
-            Color::Black => "黑方",
-        }
-    }
 }
 
 impl fmt::Display for Color {

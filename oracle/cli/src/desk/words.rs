@@ -105,8 +105,8 @@ pub fn words() -> Value {
     // each side's character, simplified (as the notation writes it),
     // traditional, and as the board draws it (xq-core's one glyph table).
     let sides = json!({
-        "red": pair(xq_core::Color::Red.name_zh(), "Red"),
-        "black": pair(xq_core::Color::Black.name_zh(), "Black"),
+        "red": pair(xq_core::Color::Red.zh(), xq_core::Color::Red.en()),
+        "black": pair(xq_core::Color::Black.zh(), xq_core::Color::Black.en()),
     });
     json!({
         "kinds": kinds,
