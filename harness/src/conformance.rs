@@ -30,6 +30,8 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use xq_core::markup::escape;
+
 use crate::case::Suite;
 use crate::cli::{sibling_xq, Options};
 use crate::expectations::Expectations;
@@ -356,7 +358,10 @@ fn known_of<'a>(rs: &[&'a CaseResult], o: &'a Outcome) -> Vec<(&'a str, String)>
         .filter(|r| r.status == Status::Xfail)
         .map(|r| {
             let why = o.known.get(&r.name).map(String::as_str).unwrap_or("");
-            (r.name.as_str(), crate::text::truncate_to(why, 400))
+            (
+                r.name.as_str(),
+                crate::text::truncate_to(why, xq_core::excerpt::Limit::REASON),
+            )
         })
         .collect()
 }
@@ -475,38 +480,24 @@ pub fn markdown(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
     s
 }
 
-fn html_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The matrix as one self-contained HTML page (no external assets).
 pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
     let fams = families(suite);
     let mut s = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Xiangqi suite: implementations</title>\n<style>\nbody{font-family:system-ui,sans-serif;margin:2em;color:#222}\ntable{border-collapse:collapse;font-size:14px}\nth,td{border:1px solid #ccc;padding:4px 8px;text-align:center}\nth{background:#f2f2f2}\ntd.name{text-align:left;font-weight:bold}\ntd.ok{background:#e6f4e6}\ntd.known{background:#fdf1d6}\ntd.bad{background:#fbe3e3}\ntd.none{background:#f7f7f7;color:#999}\ntd.dead{background:#fbe3e3;text-align:left}\ncode{font-size:13px}\nli{margin:2px 0}\n</style>\n</head>\n<body>\n<h1>Implementations</h1>\n<p>The suite against every implementation this repository reaches (<code>xq-suite --report docs/</code>). ",
     );
-    s.push_str(&html_escape(LEGEND));
+    s.push_str(&escape(LEGEND));
     s.push_str(" Green: every case passed or was skipped; amber: known failures only; red: failures.</p>\n<table>\n<tr><th>implementation</th><th>time (s)</th>");
     for f in &fams {
-        let _ = write!(s, "<th>{}</th>", html_escape(f));
+        let _ = write!(s, "<th>{}</th>", escape(f));
     }
     s.push_str("</tr>\n");
     for o in outcomes {
         let _ = write!(
             s,
             "<tr><td class=\"name\" title=\"{}\">{}</td><td>{:.1}</td>",
-            html_escape(&o.describe),
-            html_escape(&o.key),
+            escape(&o.describe),
+            escape(&o.key),
             o.seconds
         );
         if let Some(e) = &o.startup_error {
@@ -514,7 +505,7 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
                 s,
                 "<td class=\"dead\" colspan=\"{}\">not run: {}</td></tr>",
                 fams.len(),
-                html_escape(&crate::text::truncate(e))
+                escape(&crate::text::truncate(e))
             );
             continue;
         }
@@ -533,7 +524,7 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
             } else {
                 "ok"
             };
-            let anchor = format!("{}-{}", html_escape(&o.key), html_escape(f));
+            let anchor = format!("{}-{}", escape(&o.key), escape(f));
             let fail = if c.fail > 0 {
                 format!("<a href=\"#{anchor}\">{} ✗</a>", c.fail)
             } else {
@@ -556,12 +547,7 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
     }
     s.push_str("</table>\n<h2>The implementations</h2>\n<ul>\n");
     for o in outcomes {
-        let _ = write!(
-            s,
-            "<li><b>{}</b>: {}",
-            html_escape(&o.key),
-            html_escape(&o.describe)
-        );
+        let _ = write!(s, "<li><b>{}</b>: {}", escape(&o.key), escape(&o.describe));
         if let Some(c) = &o.conventions {
             s.push_str("<ul>");
             for (k, v) in c {
@@ -569,7 +555,7 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
                     .as_str()
                     .map(String::from)
                     .unwrap_or_else(|| v.to_string());
-                let _ = write!(s, "<li>{}: {}</li>", html_escape(k), html_escape(&v));
+                let _ = write!(s, "<li>{}: {}</li>", escape(k), escape(&v));
             }
             s.push_str("</ul>");
         }
@@ -587,20 +573,20 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
             let _ = writeln!(
                 s,
                 "<h3 id=\"{}-{}\">{} · {}</h3>\n<ul>",
-                html_escape(&o.key),
-                html_escape(f),
-                html_escape(&o.key),
-                html_escape(f)
+                escape(&o.key),
+                escape(f),
+                escape(&o.key),
+                escape(f)
             );
             for x in fails {
                 let _ = writeln!(
                     s,
                     "<li><code>{}</code> ({}): {}<br>request: <code>{}</code><br>answer: <code>{}</code></li>",
-                    html_escape(&x.name),
-                    html_escape(&x.location),
-                    html_escape(&x.message),
-                    html_escape(&x.request),
-                    html_escape(&x.answer)
+                    escape(&x.name),
+                    escape(&x.location),
+                    escape(&x.message),
+                    escape(&x.request),
+                    escape(&x.answer)
                 );
             }
             s.push_str("</ul>\n");
@@ -621,17 +607,17 @@ pub fn html(suite: &Suite, outcomes: &[Outcome], strict: bool) -> String {
             let _ = writeln!(
                 s,
                 "<h3 id=\"{}-{}-known\">{} · {} (known)</h3>\n<ul>",
-                html_escape(&o.key),
-                html_escape(f),
-                html_escape(&o.key),
-                html_escape(f)
+                escape(&o.key),
+                escape(f),
+                escape(&o.key),
+                escape(f)
             );
             for (name, why) in known {
                 let _ = writeln!(
                     s,
                     "<li><code>{}</code>: {}</li>",
-                    html_escape(name),
-                    html_escape(&why)
+                    escape(name),
+                    escape(&why)
                 );
             }
             s.push_str("</ul>\n");

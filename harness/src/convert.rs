@@ -11,21 +11,11 @@
 //! the three ways of writing a digit, full-width ASCII, letter case and the
 //! `.`/`=` of WXF, and an ICCS dash.
 
+use xq_core::{Color, Piece, Role};
 use xq_spec::Notation;
 
-/// Chinese glyphs folded to one per piece kind or word: the side is fixed
-/// by the position, so `帅`/`将` or `兵`/`卒` never tell two moves apart.
-const CHINESE_FOLDS: &[(&str, char)] = &[
-    ("帅帥将將", '将'),
-    ("仕士", '士'),
-    ("相象", '象'),
-    ("马馬傌", '马'),
-    ("车車俥伡", '车'),
-    ("炮砲包", '炮'),
-    ("兵卒", '卒'),
-    ("进進", '进'),
-    ("后後", '后'),
-];
+/// Chinese words other than pieces folded to one form each.
+const CHINESE_FOLDS: &[(&str, char)] = &[("进進", '进'), ("后後", '后')];
 
 /// Chinese numerals, as file numbers or ordinals: the same as digits.
 const NUMERALS: &str = "一二三四五六七八九";
@@ -42,6 +32,13 @@ fn narrow(c: char) -> char {
 fn fold_chinese(c: char) -> char {
     if let Some(i) = NUMERALS.chars().position(|n| n == c) {
         return char::from(b'1' + i as u8);
+    }
+    // Every form of a piece kind (xq-core's glyph table: simplified,
+    // traditional, as drawn, other forms) as Black's simplified one: the
+    // side is fixed by the position, so `帅`/`将` or `兵`/`卒` never tell
+    // two moves apart.
+    if let Some(role) = Role::from_glyph(c) {
+        return Piece::new(Color::Black, role).zh();
     }
     CHINESE_FOLDS
         .iter()

@@ -9,22 +9,17 @@ use xq_core::{IllegalMove, Move, Position};
 
 /// Exactly the canonical ICCS form: lowercase file, rank digit, twice.
 pub fn is_iccs(m: &str) -> bool {
-    let b = m.as_bytes();
-    b.len() == 4
-        && (b'a'..=b'i').contains(&b[0])
-        && b[1].is_ascii_digit()
-        && (b'a'..=b'i').contains(&b[2])
-        && b[3].is_ascii_digit()
+    parse_iccs(m).is_some()
 }
 
 /// The move a canonical ICCS text names, legal or not: xq-core's reading
-/// of ICCS coordinates, refused unless the text is already canonical (the
-/// core's reader also takes upper case).
+/// of ICCS coordinates (`Move::from_str`), refused unless the text is
+/// already the form it writes back (the core's reader also takes upper
+/// case).
 pub fn parse_iccs(text: &str) -> Option<Move> {
-    if !is_iccs(text) {
-        return None;
-    }
-    text.parse().ok()
+    text.parse::<Move>()
+        .ok()
+        .filter(|mv| mv.to_string() == text)
 }
 
 /// Why a move of a history cannot be played.

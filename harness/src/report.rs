@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 use serde_json::{json, Value};
+use xq_core::markup::escape;
 
 use crate::case::Suite;
 use crate::implementation::Pool;
@@ -96,25 +97,6 @@ pub fn json(
     serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
 }
 
-fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\t' => out.push_str("&#9;"),
-            // Not characters XML 1.0 allows at all: dropped.
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// JUnit XML: one test suite per edition, one test case per case.
 /// Editions are the test suites (`all` for questions asked once);
 /// tentative cases are reported in their own suite (`tentative`), and
@@ -142,7 +124,7 @@ pub fn junit(implementation: &str, results: &[CaseResult], strict: bool) -> Stri
     let _ = writeln!(
         s,
         "<testsuites name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\">",
-        xml_escape(implementation),
+        escape(implementation),
         results.len()
     );
     for (edition, rs) in by_edition {
@@ -171,11 +153,11 @@ pub fn junit(implementation: &str, results: &[CaseResult], strict: bool) -> Stri
             let _ = write!(
                 s,
                 "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.4}\"",
-                xml_escape(&r.clauses.join(" ")),
-                xml_escape(&r.name),
+                escape(&r.clauses.join(" ")),
+                escape(&r.name),
                 r.time_ms / 1000.0
             );
-            let msg = xml_escape(r.message.as_deref().unwrap_or(""));
+            let msg = escape(r.message.as_deref().unwrap_or(""));
             let status = if r.status.is_failure() && !counts(&r) {
                 let _ = writeln!(
                     s,

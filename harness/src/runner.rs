@@ -305,7 +305,13 @@ impl Run {
                     let verdict = match c.failure() {
                         // A failure lists what differs, which an answer
                         // of a million moves would make huge.
-                        Some(why) => (Status::Fail, Some(crate::text::truncate_to(&why, 2000))),
+                        Some(why) => (
+                            Status::Fail,
+                            Some(crate::text::truncate_to(
+                                &why,
+                                xq_core::excerpt::Limit::FAILURE,
+                            )),
+                        ),
                         None if c.checked.is_empty() => (Status::Skip, Some(left_out(&c.skipped))),
                         None => (Status::Pass, None),
                     };

@@ -1,29 +1,33 @@
 //! Quoting outside text in messages: bounded, so that a 50 MB reply never
 //! ends up whole in an error message or a report.
 
-/// How many characters of outside text a message quotes.
-pub const QUOTE_CHARS: usize = 200;
+use xq_core::excerpt::{self, Limit};
+
+/// How many characters of outside text a message quotes
+/// ([`Limit::REPORT`]).
+pub const QUOTE_CHARS: usize = Limit::REPORT.whole;
+
+/// ` (N characters in all)`: the length the harness says of a cut text.
+fn in_all(text: &str) -> String {
+    format!(" ({} characters in all)", text.chars().count())
+}
+
+/// A text as a JSON string.
+fn json(text: &str) -> String {
+    serde_json::Value::String(text.to_string()).to_string()
+}
 
 /// `text` as a JSON string, cut to [`QUOTE_CHARS`] characters with an
 /// ellipsis and the total length when longer.
 pub fn quote(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= QUOTE_CHARS {
-        serde_json::Value::String(text.to_string()).to_string()
-    } else {
-        let cut: String = text.chars().take(QUOTE_CHARS).collect();
-        format!(
-            "{}… ({n} characters in all)",
-            serde_json::Value::String(cut)
-        )
-    }
+    excerpt::quote(text, Limit::REPORT, json, in_all)
 }
 
 /// A list of texts, each quoted, the whole cut to [`QUOTE_CHARS`].
 pub fn quote_list<T: AsRef<str>>(items: &[T]) -> String {
     let joined = items
         .iter()
-        .map(|s| serde_json::Value::String(s.as_ref().to_string()).to_string())
+        .map(|s| json(s.as_ref()))
         .collect::<Vec<_>>()
         .join(", ");
     truncate(&joined)
@@ -31,19 +35,13 @@ pub fn quote_list<T: AsRef<str>>(items: &[T]) -> String {
 
 /// `text` cut to [`QUOTE_CHARS`] characters (unquoted).
 pub fn truncate(text: &str) -> String {
-    truncate_to(text, QUOTE_CHARS)
+    truncate_to(text, Limit::REPORT)
 }
 
-/// `text` cut to `max` characters, with an ellipsis and the total length,
-/// and made safe to print (see [`printable`]).
-pub fn truncate_to(text: &str, max: usize) -> String {
-    let n = text.chars().count();
-    if n <= max {
-        printable(text)
-    } else {
-        let cut: String = text.chars().take(max).collect();
-        format!("{}… ({n} characters in all)", printable(&cut))
-    }
+/// `text` cut at `limit`, with an ellipsis and the total length, and made
+/// safe to print (see [`printable`]).
+pub fn truncate_to(text: &str, limit: Limit) -> String {
+    excerpt::quote(text, limit, printable, in_all)
 }
 
 /// Whether a character must not reach a terminal or a report as it is:

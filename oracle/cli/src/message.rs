@@ -5,16 +5,17 @@
 //! The oracle's own errors already quote bounded excerpts
 //! ([`xq_core::excerpt::Excerpt`]); this is the net under the others.
 
+use xq_core::excerpt::{self, Limit};
+
 /// No error line is longer than this many bytes (before `xq: `).
 pub const MAX_MESSAGE: usize = 600;
 
-/// Quoted stretches longer than this many characters are cut.
-const MAX_QUOTED: usize = 40;
-
 /// `text` on one line: line breaks and other control characters become
 /// spaces (runs of them one space), every stretch between a pair of `'`,
-/// `"` or `` ` `` longer than 40 characters is cut to its first 24 with
-/// `…` and its length, and the whole is cut to [`MAX_MESSAGE`] bytes.
+/// `"` or `` ` `` is quoted as the oracle's own errors quote input
+/// ([`Limit::MESSAGE`]: longer than 40 characters, cut to its first 24 with
+/// `…` and its length in bytes), and the whole is cut to [`MAX_MESSAGE`]
+/// bytes.
 pub fn one_line(text: &str) -> String {
     let mut flat = String::with_capacity(text.len().min(MAX_MESSAGE * 2));
     let mut space = false;
@@ -30,7 +31,7 @@ pub fn one_line(text: &str) -> String {
         }
     }
     let cut = cut_quotes(&flat);
-    truncate(&cut, MAX_MESSAGE)
+    excerpt::clip_bytes(&cut, MAX_MESSAGE)
 }
 
 fn cut_quotes(text: &str) -> String {
@@ -45,30 +46,17 @@ fn cut_quotes(text: &str) -> String {
             continue;
         };
         let inner = &after[..close];
-        if inner.chars().count() > MAX_QUOTED {
-            let end = inner.char_indices().nth(24).map_or(inner.len(), |(i, _)| i);
-            out.push_str(&inner[..end]);
-            out.push(q);
-            out.push_str(&format!("… ({} bytes)", inner.len()));
-        } else {
-            out.push_str(inner);
-            out.push(q);
-        }
+        let closed = |t: &str| format!("{t}{q}");
+        out.push_str(&excerpt::quote(
+            inner,
+            Limit::MESSAGE,
+            closed,
+            excerpt::bytes,
+        ));
         rest = &after[close + 1..];
     }
     out.push_str(rest);
     out
-}
-
-fn truncate(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
-    }
-    let mut end = max - "…".len();
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
 }
 
 #[cfg(test)]

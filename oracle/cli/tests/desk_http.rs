@@ -269,6 +269,9 @@ fn the_words_are_the_oracles() {
     assert_eq!(w["results"]["0-1"]["zh"], "黑胜");
     assert_eq!(w["pieces"]["R"]["en"], "rook");
     assert_eq!(w["pieces"]["K"]["zh_black"], "将");
+    assert_eq!(w["pieces"]["K"]["traditional_red"], "帥");
+    assert_eq!(w["pieces"]["R"]["drawn_red"], "俥");
+    assert_eq!(w["pieces"]["C"]["drawn_black"], "砲");
     let eds: Vec<&str> = w["editions"]
         .as_array()
         .unwrap()
@@ -277,6 +280,39 @@ fn the_words_are_the_oracles() {
         .collect();
     assert_eq!(eds, ["cxa-2020", "cxa-1999", "axf-2017", "wxf-2018"]);
     assert_eq!(w["illegal"].as_array().unwrap().len(), 15);
+}
+
+/// The page keeps one table of piece characters of its own, for the first
+/// frame before the words come: it must draw what the oracle's words say.
+#[test]
+fn the_board_draws_the_pieces_as_the_words_say() {
+    let desk = Desk::start(&[]);
+    let w = desk.request("GET", "/api/words", b"").json();
+    let js = desk.request("GET", "/js/board.js", b"").body;
+    let line = js
+        .lines()
+        .find(|l| l.starts_with("export const GLYPH = {"))
+        .expect("board.js has its GLYPH table");
+    let inner = line
+        .split_once('{')
+        .and_then(|(_, rest)| rest.rsplit_once('}'))
+        .map(|(inner, _)| inner)
+        .unwrap();
+    let mut seen = 0;
+    for entry in inner.split(',') {
+        let (letter, glyph) = entry.split_once(':').unwrap();
+        let letter = letter.trim();
+        let glyph = glyph.trim().trim_matches('\'');
+        let upper = letter.to_ascii_uppercase();
+        let side = if letter == upper {
+            "drawn_red"
+        } else {
+            "drawn_black"
+        };
+        assert_eq!(w["pieces"][&upper][side], glyph, "{letter}");
+        seen += 1;
+    }
+    assert_eq!(seen, 14, "{line}");
 }
 
 #[test]

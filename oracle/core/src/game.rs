@@ -330,7 +330,12 @@ impl fmt::Display for ReadRecordError {
             } => write!(
                 f,
                 "{illegal}; the record goes on after it (ply {next_ply}: {}), but a ruling on an illegal move needs it to be the last",
-                crate::notation::quote_in(next, true, |n| format!(" ({n} characters)"))
+                crate::excerpt::quote(
+                    next,
+                    crate::excerpt::Limit::MOVE_TEXT,
+                    crate::excerpt::escaped,
+                    crate::excerpt::characters
+                )
             ),
         }
     }

@@ -44,6 +44,7 @@ pub mod attacks;
 pub mod excerpt;
 pub mod game;
 pub mod legality;
+pub mod markup;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

@@ -275,15 +275,6 @@ impl Counter {
         }
     }
 
-    /// Its name in Chinese messages: 未吃子半回合数 or 回合数.
-    #[must_use]
-    pub const fn name_zh(self) -> &'static str {
-        match self {
-            Counter::Halfmoves => "未吃子半回合数",
-            Counter::Fullmoves => "回合数",
-        }
-    }
-
     /// Reads the field: decimal digits only (no sign, point or exponent),
     /// within the range.
     fn parse(self, text: &str) -> Result<u32, ParseFenError> {

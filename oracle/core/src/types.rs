@@ -5,6 +5,14 @@
 
 use std::fmt;
 
+use crate::excerpt::{self, Limit};
+
+/// A refused word as the parse errors below quote it: escaped, cut at
+/// [`Limit::WORD`] with its length.
+fn word(text: &str) -> String {
+    excerpt::quote(text, Limit::WORD, excerpt::escaped, excerpt::bytes)
+}
+
 /// A side. Red (红) moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
@@ -58,15 +66,6 @@ impl Color {
         match self {
             Color::Red => "red",
             Color::Black => "black",
-        }
-    }
-
-    /// The Chinese name (红方, 黑方), for arbiter-facing output.
-    #[must_use]
-    pub const fn name_zh(self) -> &'static str {
-        match self {
-            Color::Red => "红方",
-            Color::Black => "黑方",
         }
     }
 }
@@ -190,7 +189,7 @@ impl std::str::FromStr for Role {
         Role::ALL
             .into_iter()
             .find(|r| r.name() == s)
-            .ok_or_else(|| ParseRoleError(s.chars().take(16).collect()))
+            .ok_or_else(|| ParseRoleError(word(s)))
     }
 }
 
@@ -202,7 +201,7 @@ impl fmt::Display for ParseRoleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a kind of piece (king, advisor, elephant, horse, rook, cannon, pawn)",
+            "{} is not a kind of piece (king, advisor, elephant, horse, rook, cannon, pawn)",
             self.0
         )
     }
@@ -244,25 +243,100 @@ impl Piece {
         }
     }
 
-    /// The traditional character for this piece (Red and Black differ).
+    /// The character the notation writers use (simplified script; Red
+    /// and Black differ for the king, advisor, elephant and pawn):
+    /// 帅仕相马车炮兵 for Red, 将士象马车炮卒 for Black.
     #[must_use]
     pub const fn zh(self) -> char {
-        match (self.color, self.role) {
-            (Color::Red, Role::King) => '帅',
-            (Color::Red, Role::Advisor) => '仕',
-            (Color::Red, Role::Elephant) => '相',
-            (Color::Red, Role::Horse) => '马',
-            (Color::Red, Role::Rook) => '车',
-            (Color::Red, Role::Cannon) => '炮',
-            (Color::Red, Role::Pawn) => '兵',
-            (Color::Black, Role::King) => '将',
-            (Color::Black, Role::Advisor) => '士',
-            (Color::Black, Role::Elephant) => '象',
-            (Color::Black, Role::Horse) => '马',
-            (Color::Black, Role::Rook) => '车',
-            (Color::Black, Role::Cannon) => '炮',
-            (Color::Black, Role::Pawn) => '卒',
-        }
+        GLYPHS[self.role.index()].zh[self.color.index()]
+    }
+
+    /// The character in traditional script, as a record written in it
+    /// spells the piece: 帥仕相馬車炮兵 for Red, 將士象馬車炮卒 for Black.
+    #[must_use]
+    pub const fn traditional(self) -> char {
+        GLYPHS[self.role.index()].traditional[self.color.index()]
+    }
+
+    /// The character a board is drawn with, as pieces are carved: 帅仕相傌俥炮兵
+    /// for Red, 将士象馬車砲卒 for Black (the same sound, another
+    /// character, where both sides' simplified forms agree).
+    #[must_use]
+    pub const fn drawn(self) -> char {
+        GLYPHS[self.role.index()].drawn[self.color.index()]
+    }
+}
+
+/// How one kind of piece is written, Red's form first: the one table of
+/// piece characters ([`Piece::zh`], [`Piece::traditional`],
+/// [`Piece::drawn`], [`Role::from_glyph`]).
+struct Glyphs {
+    zh: [char; 2],
+    traditional: [char; 2],
+    drawn: [char; 2],
+    /// Other forms records use for this kind, read but never written.
+    other: &'static str,
+}
+
+/// In [`Role::ALL`] order.
+const GLYPHS: [Glyphs; 7] = [
+    Glyphs {
+        zh: ['帅', '将'],
+        traditional: ['帥', '將'],
+        drawn: ['帅', '将'],
+        other: "",
+    },
+    Glyphs {
+        zh: ['仕', '士'],
+        traditional: ['仕', '士'],
+        drawn: ['仕', '士'],
+        other: "",
+    },
+    Glyphs {
+        zh: ['相', '象'],
+        traditional: ['相', '象'],
+        drawn: ['相', '象'],
+        other: "",
+    },
+    Glyphs {
+        zh: ['马', '马'],
+        traditional: ['馬', '馬'],
+        drawn: ['傌', '馬'],
+        other: "㐷",
+    },
+    Glyphs {
+        zh: ['车', '车'],
+        traditional: ['車', '車'],
+        drawn: ['俥', '車'],
+        other: "伡",
+    },
+    Glyphs {
+        zh: ['炮', '炮'],
+        traditional: ['炮', '炮'],
+        drawn: ['炮', '砲'],
+        other: "包",
+    },
+    Glyphs {
+        zh: ['兵', '卒'],
+        traditional: ['兵', '卒'],
+        drawn: ['兵', '卒'],
+        other: "",
+    },
+];
+
+impl Role {
+    /// The kind a Chinese character names, in any form of either side:
+    /// simplified, traditional, as drawn, or another form records use
+    /// (帥 將 傌 㐷 俥 伡 砲 包 …).
+    #[must_use]
+    pub fn from_glyph(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| {
+            let g = &GLYPHS[r.index()];
+            g.zh.contains(&c)
+                || g.traditional.contains(&c)
+                || g.drawn.contains(&c)
+                || g.other.contains(c)
+        })
     }
 }
 
@@ -282,7 +356,7 @@ impl std::str::FromStr for Piece {
             (Some(c), None) => Role::from_fen_char(c).map(|(color, role)| Piece::new(color, role)),
             _ => None,
         }
-        .ok_or_else(|| ParsePieceError(s.chars().take(16).collect()))
+        .ok_or_else(|| ParsePieceError(word(s)))
     }
 }
 
@@ -294,7 +368,7 @@ impl fmt::Display for ParsePieceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a FEN piece letter (KABNRCP for Red, kabnrcp for Black)",
+            "{} is not a FEN piece letter (KABNRCP for Red, kabnrcp for Black)",
             self.0
         )
     }
@@ -422,7 +496,7 @@ impl Square {
 impl std::str::FromStr for Square {
     type Err = ParseSquareError;
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        Square::from_iccs(s).ok_or_else(|| ParseSquareError(s.chars().take(16).collect()))
+        Square::from_iccs(s).ok_or_else(|| ParseSquareError(word(s)))
     }
 }
 
@@ -434,7 +508,7 @@ impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a point such as e0 (files a-i, ranks 0-9)",
+            "{} is not a point such as e0 (files a-i, ranks 0-9)",
             self.0
         )
     }
@@ -491,29 +565,61 @@ impl fmt::Display for Move {
 /// ICCS coordinates, for example `h2e2` (case-insensitive). Only the
 /// coordinates are read: whether the move is legal is a question for a
 /// position ([`crate::Position::check_move`]); other notations are read
-/// against a position by [`crate::parse_move`].
+/// against a position by [`crate::parse_move`]. This is the one reader of
+/// ICCS moves: the notation reader (which also takes `h2-e2`), the desk,
+/// the Python binding and the harness (which takes only the canonical
+/// lower-case form) all go through it.
 impl std::str::FromStr for Move {
     type Err = ParseIccsError;
     fn from_str(s: &str) -> Result<Move, ParseIccsError> {
-        let squares = (s.len() == 4 && s.is_ascii())
-            .then(|| (Square::from_iccs(&s[..2]), Square::from_iccs(&s[2..])));
-        match squares {
-            Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
-            _ => Err(ParseIccsError(s.chars().take(16).collect())),
+        let fault = |fault| ParseIccsError {
+            text: word(s),
+            fault,
+        };
+        if s.len() != 4 || !s.is_ascii() {
+            return Err(fault(IccsFault::Shape));
         }
+        let from = Square::from_iccs(&s[..2])
+            .ok_or_else(|| fault(IccsFault::OffBoard(crate::notation::End::From)))?;
+        let to = Square::from_iccs(&s[2..])
+            .ok_or_else(|| fault(IccsFault::OffBoard(crate::notation::End::To)))?;
+        Ok(Move::new(from, to))
     }
+}
+
+/// Why a text is not an ICCS move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IccsFault {
+    /// Not four ASCII characters.
+    Shape,
+    /// Four characters, but this end is not a point (files `a`–`i`, ranks
+    /// `0`–`9`).
+    OffBoard(crate::notation::End),
 }
 
 /// Text that is not an ICCS move (two points such as `h2` and `e2`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseIccsError(String);
+pub struct ParseIccsError {
+    /// The text as the message quotes it.
+    text: String,
+    fault: IccsFault,
+}
+
+impl ParseIccsError {
+    /// What is wrong with the text.
+    #[must_use]
+    pub fn fault(&self) -> IccsFault {
+        self.fault
+    }
+}
 
 impl fmt::Display for ParseIccsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not an ICCS move such as h2e2 (files a-i, ranks 0-9)",
-            self.0
+            "{} is not an ICCS move such as h2e2 (files a-i, ranks 0-9)",
+            self.text
         )
     }
 }
@@ -525,6 +631,7 @@ mod serde_impls {
     //! Points and moves travel as ICCS text (`e0`, `h2e2`), pieces as FEN
     //! letters (`R`, `n`).
     use super::{Move, Piece, Square};
+    use crate::excerpt::Excerpt;
 
     impl serde::Serialize for Square {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -536,7 +643,7 @@ mod serde_impls {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
             Square::from_iccs(&text).ok_or_else(|| {
-                serde::de::Error::custom(format!("{text:?} is not a point such as e0"))
+                serde::de::Error::custom(format!("{} is not a point such as e0", Excerpt(&text)))
             })
         }
     }
@@ -551,7 +658,10 @@ mod serde_impls {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
             text.parse().map_err(|_| {
-                serde::de::Error::custom(format!("{text:?} is not an ICCS move such as h2e2"))
+                serde::de::Error::custom(format!(
+                    "{} is not an ICCS move such as h2e2",
+                    Excerpt(&text)
+                ))
             })
         }
     }
@@ -590,7 +700,18 @@ mod tests {
             assert!(err.to_string().contains("not an ICCS move"), "{bad}: {err}");
         }
         let long = "h2e2".repeat(1000);
-        assert!(long.parse::<Move>().unwrap_err().to_string().len() < 100);
+        assert_eq!(
+            long.parse::<Move>().unwrap_err().to_string(),
+            "\"h2e2h2e2h2e2h2e2\"… (4000 bytes) is not an ICCS move such as h2e2 (files a-i, ranks 0-9)"
+        );
+        let fault = |t: &str| t.parse::<Move>().unwrap_err().fault();
+        assert_eq!(fault("h2e"), IccsFault::Shape);
+        assert_eq!(fault("炮二"), IccsFault::Shape);
+        assert_eq!(
+            fault("j2e2"),
+            IccsFault::OffBoard(crate::notation::End::From)
+        );
+        assert_eq!(fault("h2ex"), IccsFault::OffBoard(crate::notation::End::To));
     }
 
     #[test]
@@ -611,6 +732,38 @@ mod tests {
         );
         for bad in ["", "x", "RR", "1", "车"] {
             assert!(bad.parse::<Piece>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_piece_character_reads_back_as_its_kind() {
+        for role in Role::ALL {
+            for color in Color::ALL {
+                let p = Piece::new(color, role);
+                for c in [p.zh(), p.traditional(), p.drawn()] {
+                    assert_eq!(Role::from_glyph(c), Some(role), "{c}");
+                }
+            }
+        }
+        let red = |r| Piece::new(Color::Red, r);
+        let black = |r| Piece::new(Color::Black, r);
+        let all = |f: fn(Piece) -> char, side: &dyn Fn(Role) -> Piece| {
+            Role::ALL
+                .into_iter()
+                .map(|r| f(side(r)))
+                .collect::<String>()
+        };
+        assert_eq!(all(Piece::zh, &red), "帅仕相马车炮兵");
+        assert_eq!(all(Piece::zh, &black), "将士象马车炮卒");
+        assert_eq!(all(Piece::traditional, &red), "帥仕相馬車炮兵");
+        assert_eq!(all(Piece::traditional, &black), "將士象馬車炮卒");
+        assert_eq!(all(Piece::drawn, &red), "帅仕相傌俥炮兵");
+        assert_eq!(all(Piece::drawn, &black), "将士象馬車砲卒");
+        assert_eq!(Role::from_glyph('㐷'), Some(Role::Horse));
+        assert_eq!(Role::from_glyph('伡'), Some(Role::Rook));
+        assert_eq!(Role::from_glyph('包'), Some(Role::Cannon));
+        for c in ['進', '后', '一', 'K', '王'] {
+            assert_eq!(Role::from_glyph(c), None, "{c}");
         }
     }
 

@@ -7,12 +7,8 @@ use xq_core::notation::{
 };
 use xq_core::{Move, Position, Role, Square, Validation};
 
-fn sq(s: &str) -> Square {
-    Square::from_iccs(s).unwrap_or_else(|| panic!("bad square {s}"))
-}
-
 fn mv(s: &str) -> Move {
-    Move::new(sq(&s[..2]), sq(&s[2..]))
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn fen(f: &str) -> Position {

@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
+use xq_core::excerpt::Excerpt;
 use xq_core::notation::{format_move, parse_move, Notation, ParseMoveError};
 use xq_core::perft::{perft_cancellable, PerftError};
 use xq_core::{FenError as CoreFenError, Game, Move, PlayError, PlayFault, Position, Validation};
@@ -154,7 +155,11 @@ fn get_edition(py: Python<'_>, id: &str) -> PyResult<&'static Edition> {
         error::<EditionError>(
             py,
             "unknown-edition",
-            format!("unknown edition {id:?} (known: {})", known.join(", ")),
+            format!(
+                "unknown edition {} (known: {})",
+                Excerpt(id),
+                known.join(", ")
+            ),
             &[],
         )
     })
@@ -167,7 +172,7 @@ fn lang(py: Python<'_>, lang: &str) -> PyResult<Lang> {
         other => Err(error::<XqError>(
             py,
             "unknown-language",
-            format!("unknown language {other:?} (expected zh or en)"),
+            format!("unknown language {} (expected zh or en)", Excerpt(other)),
             &[],
         )),
     }
@@ -181,7 +186,7 @@ fn notation(py: Python<'_>, name: &str) -> PyResult<Notation> {
             Err(error::<XqError>(
                 py,
                 "unknown-notation",
-                format!("unknown notation {name:?} (expected {allowed})"),
+                format!("unknown notation {} (expected {allowed})", Excerpt(name)),
                 &[],
             ))
         }
@@ -235,16 +240,14 @@ pub struct PyMove(Move);
 impl PyMove {
     #[new]
     fn new(py: Python<'_>, iccs: &str) -> PyResult<Self> {
-        let t = iccs.trim();
-        let from = t.get(..2).and_then(xq_core::Square::from_iccs);
-        let to = t.get(2..).and_then(xq_core::Square::from_iccs);
-        match (from, to) {
-            (Some(f), Some(t)) => Ok(PyMove(Move::new(f, t))),
-            _ => Err(error::<NotationError>(
+        match iccs.trim().parse::<Move>() {
+            Ok(mv) => Ok(PyMove(mv)),
+            Err(_) => Err(error::<NotationError>(
                 py,
                 "syntax",
                 format!(
-                    "{iccs:?} is not a move in ICCS: two points, files a-i and ranks 0-9 (h2e2)"
+                    "{} is not a move in ICCS: two points, files a-i and ranks 0-9 (h2e2)",
+                    Excerpt(iccs)
                 ),
                 &[],
             )),
@@ -389,7 +392,7 @@ impl PyPosition {
             error::<NotationError>(
                 py,
                 "syntax",
-                format!("{square:?} is not a point in ICCS (a0 … i9)"),
+                format!("{} is not a point in ICCS (a0 … i9)", Excerpt(square)),
                 &[],
             )
         })?;

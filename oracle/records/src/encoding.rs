@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use xq_core::Role;
+
 /// A text encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
@@ -173,15 +175,18 @@ impl FromStr for TextEncoding {
     }
 }
 
-/// Characters that move texts and record headers use, simplified and
+/// Characters that move texts and record headers use besides the pieces'
+/// (xq-core's glyph table, [`Role::from_glyph`]), simplified and
 /// traditional: decoding into many of them is the sign of the right
 /// legacy encoding.
-const NOTATION_CHARS: &str = "车马相象仕士帅将炮兵卒进退平前后中一二三四五六七八九\
-    車馬帥將進後砲傌俥红黑胜负和局先对弈赛\
+const NOTATION_CHARS: &str = "进退平前后中一二三四五六七八九\
+    進後红黑胜负和局先对弈赛\
     紅勝負對弈賽１２３４５６７８９";
 
 fn score(text: &str) -> usize {
-    text.chars().filter(|c| NOTATION_CHARS.contains(*c)).count()
+    text.chars()
+        .filter(|&c| Role::from_glyph(c).is_some() || NOTATION_CHARS.contains(c))
+        .count()
 }
 
 /// Guesses the encoding of a text record. `bytes` may be a prefix of the

@@ -126,17 +126,6 @@ impl RecordType {
         }
     }
 
-    /// The Chinese name.
-    #[must_use]
-    pub fn zh(self) -> &'static str {
-        match self {
-            RecordType::FullGame => "全局",
-            RecordType::Opening => "开局",
-            RecordType::MiddleGame => "中局",
-            RecordType::Endgame => "残局",
-        }
-    }
-
     /// Reads an English or Chinese name.
     #[must_use]
     pub fn parse(s: &str) -> Option<RecordType> {

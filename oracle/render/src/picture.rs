@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-use xq_core::{Color, Game, Move, Piece, Position, Role, Square};
+use xq_core::markup::escape;
+use xq_core::{Color, Game, Move, Piece, Position, Square};
 use xq_oracle::repetition::MoveKind;
 use xq_oracle::ruling::{MoveRuling, Ruling};
 
@@ -51,39 +52,11 @@ const WOOD: &str = "#f3d9a4";
 
 const RED_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
-/// XML text with `& < > "` escaped.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if (c as u32) < 0x20 && c != '\n' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// Where a point is drawn.
 fn xy(sq: Square, flipped: bool) -> (i32, i32) {
     let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
     let (f, r) = if flipped { (8 - f, 9 - r) } else { (f, r) };
     (MARGIN + f * CELL, MARGIN + (9 - r) * CELL)
-}
-
-/// The character a piece is drawn with.
-fn glyph(p: Piece) -> char {
-    match (p.color, p.role) {
-        (Color::Red, Role::Horse) => '傌',
-        (Color::Red, Role::Rook) => '俥',
-        (Color::Black, Role::Horse) => '馬',
-        (Color::Black, Role::Rook) => '車',
-        (Color::Black, Role::Cannon) => '砲',
-        _ => p.zh(),
-    }
 }
 
 /// An SVG picture of `pos` with `arrows`, the pieces on `marks` ringed, and
@@ -208,7 +181,7 @@ pub fn board_svg(
             r##"<g><circle cx="{x}" cy="{y}" r="{RADIUS}" fill="#fbeed2" stroke="{color}" stroke-width="2.5"/><circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{color}" stroke-width="1"/><text x="{x}" y="{}" font-size="26" text-anchor="middle" fill="{color}">{}</text></g>"##,
             RADIUS - 4,
             y + 9,
-            glyph(p)
+            p.drawn()
         );
     }
     for &sq in marks {
@@ -385,7 +358,7 @@ pub fn text_board(pos: &Position, marks: &[Square], options: &PictureOptions) ->
         for col in 0..9i8 {
             let f = if flipped { 8 - col } else { col };
             let sq = Square::new(f, r).expect("on the board");
-            line.push(pos.piece_at(sq).map_or('＋', glyph));
+            line.push(pos.piece_at(sq).map_or('＋', Piece::drawn));
             if marks.contains(&sq) {
                 line.push('*');
             } else if col < 8 {
@@ -423,10 +396,5 @@ mod tests {
         }
         assert_eq!(lines.concat(), long);
         assert_eq!(wrap("short"), ["short"]);
-    }
-
-    #[test]
-    fn escapes_what_xml_needs() {
-        assert_eq!(escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
     }
 }

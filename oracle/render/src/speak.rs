@@ -7,9 +7,9 @@
 
 use std::fmt::Display;
 
-use xq_core::excerpt::Excerpt;
+use xq_core::excerpt::{self, Excerpt, Limit};
 use xq_core::game::MAX_MOVE_TEXT;
-use xq_core::notation::{quote_in, End, Hint, Marker, Notation, ReadDetail, ReadNote};
+use xq_core::notation::{End, Hint, Marker, Notation, ReadDetail, ReadNote};
 use xq_core::position::SHOWN_PROBLEMS;
 use xq_core::{
     Color, FenError, IllegalMove, ParseFenError, ParseMoveError, Piece, PlayError, PlayFault,
@@ -21,6 +21,7 @@ use xq_records::{
 
 use xq_oracle::ruling::RecordError as Unruled;
 
+use crate::words::Label;
 use crate::Lang;
 
 /// An error or a warning, said in a language.
@@ -153,7 +154,7 @@ impl Zh for ParseFenError {
                 let (min, max) = counter.range();
                 format!(
                     "{}（第 {} 栏）应为 {min} 到 {max} 的整数，此处为 {}",
-                    counter.name_zh(),
+                    counter.zh(),
                     counter.field(),
                     Excerpt(value).zh()
                 )
@@ -168,23 +169,23 @@ impl Zh for ParseFenError {
 impl Zh for SetupProblem {
     fn zh(&self) -> String {
         match self {
-            SetupProblem::MissingKing(c) => format!("{}没有帅（将）", c.name_zh()),
-            SetupProblem::ExtraKing(c) => format!("{}的帅（将）多于一个", c.name_zh()),
+            SetupProblem::MissingKing(c) => format!("{}没有帅（将）", c.zh()),
+            SetupProblem::ExtraKing(c) => format!("{}的帅（将）多于一个", c.zh()),
             SetupProblem::KingOutsidePalace(c, sq) => {
-                format!("{}的帅（将）在 {sq}，不在九宫内", c.name_zh())
+                format!("{}的帅（将）在 {sq}，不在九宫内", c.zh())
             }
             SetupProblem::Unreachable(p, sq) => {
-                format!("{}的{}永远走不到 {sq}", p.color.name_zh(), p.zh())
+                format!("{}的{}永远走不到 {sq}", p.color.zh(), p.zh())
             }
             SetupProblem::TooMany(c, r, n) => format!(
                 "{}的{}有 {n} 个，多于一局棋的 {} 个",
-                c.name_zh(),
+                c.zh(),
                 Piece::new(*c, *r).zh(),
                 r.initial_count()
             ),
             SetupProblem::KingsFacing => "帅将在同一纵线上照面，中间无子".into(),
             SetupProblem::OpponentInCheck(c) => {
-                format!("{0}正被将军，却不是{0}走棋", c.name_zh())
+                format!("{0}正被将军，却不是{0}走棋", c.zh())
             }
         }
     }
@@ -226,7 +227,7 @@ impl Zh for PlayFault {
             ),
             PlayFault::CounterLimit { text, counter } => format!(
                 "{text} 会使{}超过 {}（本程序所能记录的上限）",
-                counter.name_zh(),
+                counter.zh(),
                 counter.range().1
             ),
         }
@@ -241,10 +242,7 @@ impl Zh for PlayError {
 
 impl Zh for Excerpt<'_> {
     fn zh(&self) -> String {
-        match self.head() {
-            None => format!("{:?}", self.0),
-            Some(head) => format!("{head:?}…（共 {} 字节）", self.0.len()),
-        }
+        self.with_length(|t| format!("（共 {} 字节）", t.len()))
     }
 }
 
@@ -455,7 +453,7 @@ impl Zh for ErrorKind {
             ErrorKind::Unwritable(s) => format!("无法写出棋谱：{s}"),
             ErrorKind::CounterLimit { mv, counter } => format!(
                 "{mv} 会使{}超过 {}（本程序所能记录的上限）",
-                counter.name_zh(),
+                counter.zh(),
                 counter.range().1
             ),
             ErrorKind::Heading { title } => format!("棋库中的标题条目（{title:?}），不是对局"),
@@ -583,9 +581,17 @@ impl Zh for Warning {
     }
 }
 
-/// [`quote`] for the Chinese messages: the length said in Chinese.
+/// A move text quoted as xq-core's English messages quote it
+/// ([`Limit::MOVE_TEXT`]), the length said in Chinese.
 fn quote_zh(text: &str, escaped: bool) -> String {
-    quote_in(text, escaped, |n| format!("（共 {n} 个字符）"))
+    let show = if escaped {
+        excerpt::escaped
+    } else {
+        excerpt::raw
+    };
+    excerpt::quote(text, Limit::MOVE_TEXT, show, |t| {
+        format!("（共 {} 个字符）", t.chars().count())
+    })
 }
 
 fn shape_zh(n: Notation) -> &'static str {
@@ -622,7 +628,7 @@ fn how_many_zh(n: usize, piece: Piece) -> String {
 }
 
 fn side_zh(c: Color) -> &'static str {
-    c.name_zh()
+    c.zh()
 }
 
 /// [`place`] in Chinese: `第 4 行第 9 列`, `第 2 着（变着中）`.

@@ -3,9 +3,10 @@
 //! the words are the language's word catalogue, and this
 //! module is how other crates (the desk) ask for them.
 
-use xq_core::Outcome;
+use xq_core::{Color, Counter, Outcome};
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::ruling::{CycleInfo, PointKind, RulingPoint, SearchReport};
+use xq_records::RecordType;
 use xq_spec::{MoveKind, Pattern, RulingReason};
 
 use crate::catalogue;
@@ -52,6 +53,27 @@ impl Label for PointKind {
     /// illegal move, the end of the game.
     fn label(self, lang: Lang) -> &'static str {
         catalogue::of(lang).point_kind(self)
+    }
+}
+
+impl Label for Color {
+    /// A side: 红方, Red.
+    fn label(self, lang: Lang) -> &'static str {
+        catalogue::of(lang).side(self)
+    }
+}
+
+impl Label for Counter {
+    /// A FEN move counter: 未吃子半回合数, halfmove clock.
+    fn label(self, lang: Lang) -> &'static str {
+        catalogue::of(lang).counter(self)
+    }
+}
+
+impl Label for RecordType {
+    /// What part of a game a record holds (棋谱类型): 残局, endgame.
+    fn label(self, lang: Lang) -> &'static str {
+        catalogue::of(lang).record_type(self)
     }
 }
 
@@ -138,4 +160,29 @@ pub fn search_fact(search: &SearchReport, lang: Lang) -> String {
 #[must_use]
 pub fn natural_limit_fact(limit: &LimitState, lang: Lang) -> String {
     catalogue::of(lang).natural_limit_fact(limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_counters_and_record_types_are_named_by_the_catalogues() {
+        assert_eq!((Color::Red.zh(), Color::Black.zh()), ("红方", "黑方"));
+        assert_eq!((Color::Red.en(), Color::Black.en()), ("Red", "Black"));
+        assert_eq!(Counter::Halfmoves.zh(), "未吃子半回合数");
+        assert_eq!(Counter::Fullmoves.zh(), "回合数");
+        assert_eq!(Counter::Fullmoves.en(), "move number");
+        let zh: Vec<&str> = [
+            RecordType::FullGame,
+            RecordType::Opening,
+            RecordType::MiddleGame,
+            RecordType::Endgame,
+        ]
+        .into_iter()
+        .map(Label::zh)
+        .collect();
+        assert_eq!(zh, ["全局", "开局", "中局", "残局"]);
+        assert_eq!(RecordType::Endgame.en(), "endgame");
+    }
 }

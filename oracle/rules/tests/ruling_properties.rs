@@ -365,12 +365,7 @@ fn a_win_through_checks_turns_with_the_board() {
 fn iccs(moves: &[&str]) -> Vec<Move> {
     moves
         .iter()
-        .map(|t| {
-            Move::new(
-                Square::from_iccs(&t[..2]).unwrap(),
-                Square::from_iccs(&t[2..]).unwrap(),
-            )
-        })
+        .map(|t| t.parse().unwrap_or_else(|e| panic!("{e}")))
         .collect()
 }
 

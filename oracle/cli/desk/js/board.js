@@ -13,6 +13,8 @@
 import { START_FEN } from './state.js';
 import { redFileLabel } from './notation.js';
 
+// The pieces as drawn, by FEN letter: needed for the first frame, before the
+// oracle's words come; a test (desk_http.rs) holds it to them (`drawn_*`).
 export const GLYPH = { K: '帅', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒' };
 export const FILES = 'abcdefghi';
 const CELL = 58, MARGIN = 58;

@@ -11,8 +11,9 @@ export const NOTATION_NAMES = {
   en: { chinese: 'Chinese (simplified)', traditional: 'Chinese (traditional)', wxf: 'WXF', iccs: 'ICCS' },
 };
 
-// The characters that differ between the two scripts in move notation.
-const TRADITIONAL = { 车: '車', 马: '馬', 帅: '帥', 将: '將', 进: '進', 后: '後', 炮: '炮', 兵: '兵', 卒: '卒', 仕: '仕', 士: '士', 相: '相', 象: '象' };
+// The words of move notation that differ between the two scripts; the
+// pieces' traditional characters are the oracle's (`words().pieces`).
+const TRADITIONAL_WORDS = { 进: '進', 后: '後' };
 const CN_DIGITS = '一二三四五六七八九';
 const FULL_DIGITS = '１２３４５６７８９';
 
@@ -28,8 +29,14 @@ function arabic(text) {
 
 /** Chinese text in traditional characters. */
 export function traditional(text) {
+  const map = { ...TRADITIONAL_WORDS };
+  const pieces = (S.words && S.words.pieces) || {};
+  for (const k in pieces) {
+    map[pieces[k].zh_red] = pieces[k].traditional_red;
+    map[pieces[k].zh_black] = pieces[k].traditional_black;
+  }
   let out = '';
-  for (const ch of text) out += TRADITIONAL[ch] || ch;
+  for (const ch of text) out += map[ch] || ch;
   return out;
 }
 

@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use xq_core::game::split_moves;
-use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Square, Validation};
+use xq_core::{format_move, Game, Move, Notation, Outcome, Position, Validation};
 use xq_oracle::edition::Edition;
 use xq_records::{write_pgn, Line, MoveNode, PgnOptions, Record, Tags};
 use xq_render::Lang;
@@ -194,15 +194,10 @@ pub struct MoveRequest {
 
 fn iccs_move(text: &str) -> Result<Move, DeskError> {
     let t = text.trim();
-    let squares = (t.len() == 4 && t.is_ascii())
-        .then(|| (Square::from_iccs(&t[..2]), Square::from_iccs(&t[2..])));
-    match squares {
-        Some((Some(from), Some(to))) => Ok(Move::new(from, to)),
-        _ => {
-            let t = xq_core::excerpt::Excerpt(t).to_string();
-            Err(DeskError::BadJson(JsonFault::NotIccs(t)))
-        }
-    }
+    t.parse().map_err(|_| {
+        let t = xq_core::excerpt::Excerpt(t).to_string();
+        DeskError::BadJson(JsonFault::NotIccs(t))
+    })
 }
 
 pub fn check_move(body: &[u8]) -> Result<Value, DeskError> {

@@ -378,12 +378,8 @@ pub fn parse_head(buf: &[u8], limits: &Limits) -> Result<Request, HttpError> {
 
 /// A bounded excerpt of outside text for an error message.
 fn short(s: &str) -> String {
-    if s.chars().count() <= 24 {
-        s.to_string()
-    } else {
-        let head: String = s.chars().take(24).collect();
-        format!("{head}… ({} bytes)", s.len())
-    }
+    use xq_core::excerpt;
+    excerpt::quote(s, excerpt::Limit::REQUEST, excerpt::raw, excerpt::bytes)
 }
 
 impl Request {

@@ -89,15 +89,24 @@ pub fn words() -> Value {
             let black = xq_core::Piece::new(xq_core::Color::Black, role);
             (
                 red.fen_char().to_string(),
-                json!({"en": role.to_string(), "zh_red": red.zh().to_string(), "zh_black": black.zh().to_string()}),
+                json!({
+                    "en": role.to_string(),
+                    "zh_red": red.zh().to_string(),
+                    "zh_black": black.zh().to_string(),
+                    "traditional_red": red.traditional().to_string(),
+                    "traditional_black": black.traditional().to_string(),
+                    "drawn_red": red.drawn().to_string(),
+                    "drawn_black": black.drawn().to_string(),
+                }),
             )
         })
         .collect();
     // Keyed by Red's FEN letter: the names of the kind, in English and as
-    // each side's character (the board draws the traditional glyphs).
+    // each side's character, simplified (as the notation writes it),
+    // traditional, and as the board draws it (xq-core's one glyph table).
     let sides = json!({
-        "red": pair(xq_core::Color::Red.name_zh(), "Red"),
-        "black": pair(xq_core::Color::Black.name_zh(), "Black"),
+        "red": pair(xq_core::Color::Red.zh(), xq_core::Color::Red.en()),
+        "black": pair(xq_core::Color::Black.zh(), xq_core::Color::Black.en()),
     });
     json!({
         "kinds": kinds,

@@ -25,23 +25,8 @@ enum Tok {
     Action(Action),
 }
 
-/// Any of the usual characters for a piece, of either side, simplified or
-/// traditional (帥 將 俥 傌 砲 …).
-fn role_of_char(c: char) -> Option<Role> {
-    Some(match c {
-        '帅' | '帥' | '将' | '將' => Role::King,
-        '仕' | '士' => Role::Advisor,
-        '相' | '象' => Role::Elephant,
-        '马' | '馬' | '傌' | '㐷' => Role::Horse,
-        '车' | '車' | '俥' | '伡' => Role::Rook,
-        '炮' | '砲' | '包' => Role::Cannon,
-        '兵' | '卒' => Role::Pawn,
-        _ => return None,
-    })
-}
-
 fn tok_of_char(c: char) -> Option<Tok> {
-    if let Some(r) = role_of_char(c) {
+    if let Some(r) = Role::from_glyph(c) {
         return Some(Tok::Piece(r));
     }
     if let Some(i) = NUMERALS.iter().position(|&n| n == c) {

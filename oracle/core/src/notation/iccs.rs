@@ -1,8 +1,8 @@
 //! ICCS coordinates: `h2e2`, files a–i from Red's left, ranks 0–9 from
 //! Red's side. `h2-e2` and upper case are accepted.
 
-use super::{End, Notation, ParseMoveError, ReadDetail};
-use crate::types::{Move, Square};
+use super::{Notation, ParseMoveError, ReadDetail};
+use crate::types::{IccsFault, Move};
 
 pub(super) fn looks_like(t: &str) -> bool {
     let b = t.as_bytes();
@@ -14,20 +14,17 @@ pub(super) fn looks_like(t: &str) -> bool {
     }
 }
 
+/// Reads the move with [`Move`]'s own ICCS reader once the dashes are
+/// dropped, saying which end is off the board when one is.
 pub(super) fn parse(text: &str) -> Result<Move, ParseMoveError> {
     let t: String = text.chars().filter(|&c| c != '-').collect();
-    let syntax = |detail: ReadDetail| ParseMoveError::Syntax {
+    t.parse::<Move>().map_err(|e| ParseMoveError::Syntax {
         text: text.to_string(),
-        detail,
-    };
-    if t.len() != 4 || !t.is_ascii() {
-        return Err(syntax(ReadDetail::Shape {
-            notation: Notation::Iccs,
-        }));
-    }
-    let from = Square::from_iccs(&t[..2])
-        .ok_or_else(|| syntax(ReadDetail::OffBoard { end: End::From }))?;
-    let to =
-        Square::from_iccs(&t[2..]).ok_or_else(|| syntax(ReadDetail::OffBoard { end: End::To }))?;
-    Ok(Move::new(from, to))
+        detail: match e.fault() {
+            IccsFault::OffBoard(end) => ReadDetail::OffBoard { end },
+            IccsFault::Shape => ReadDetail::Shape {
+                notation: Notation::Iccs,
+            },
+        },
+    })
 }

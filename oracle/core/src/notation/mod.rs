@@ -13,6 +13,7 @@ mod wxf;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::excerpt::{self, Limit};
 use crate::legality::IllegalMove;
 use crate::position::Position;
 use crate::types::Move;
@@ -146,29 +147,16 @@ impl ParseMoveError {
 /// anywhere near this long, even with stray spaces.
 const MAX_MOVE_BYTES: usize = 64;
 
-/// At most this many characters of a move text are quoted in an error: a
-/// 10 kB "move" must not come back whole.
-const QUOTE_CHARS: usize = 40;
-
 /// The move text as an error quotes it: whole when short, otherwise its
-/// first [`QUOTE_CHARS`] characters, `…` and the length; in quotes and
-/// escaped when `escaped` (a text that may not be a move at all).
+/// first characters, `…` and the length ([`Limit::MOVE_TEXT`]); in
+/// quotes and escaped when `escaped` (a text that may not be a move at all).
 fn quote(text: &str, escaped: bool) -> String {
-    quote_in(text, escaped, |n| format!(" ({n} characters)"))
-}
-
-/// A move text quoted as [`ParseMoveError`]'s messages quote it, with the
-/// length of a cut text said by `length` (each language its own words).
-#[must_use]
-pub fn quote_in(text: &str, escaped: bool, length: fn(usize) -> String) -> String {
-    let n = text.chars().count();
-    let head: String = text.chars().take(QUOTE_CHARS).collect();
-    match (n <= QUOTE_CHARS, escaped) {
-        (true, true) => format!("{text:?}"),
-        (true, false) => text.to_string(),
-        (false, true) => format!("{head:?}…{}", length(n)),
-        (false, false) => format!("{head}…{}", length(n)),
-    }
+    let show = if escaped {
+        excerpt::escaped
+    } else {
+        excerpt::raw
+    };
+    excerpt::quote(text, Limit::MOVE_TEXT, show, excerpt::characters)
 }
 
 impl ParseMoveError {}

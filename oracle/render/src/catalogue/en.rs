@@ -1,6 +1,6 @@
 //! English.
 
-use xq_core::{Color, Outcome};
+use xq_core::{Color, Counter, Outcome};
 use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
@@ -9,6 +9,7 @@ use xq_oracle::ruling::{
     Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, Procedure, RulingReason, SearchReport,
     SideRuling,
 };
+use xq_records::RecordType;
 
 use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
 use crate::desk::{DeskFault, HttpFault, JsonFault, MoveFault, RecordFault, Refusal};
@@ -58,6 +59,21 @@ fn list(items: &[usize]) -> String {
 }
 
 impl Catalogue for En {
+    fn side(&self, c: Color) -> &'static str {
+        match c {
+            Color::Red => "Red",
+            Color::Black => "Black",
+        }
+    }
+
+    fn counter(&self, c: Counter) -> &'static str {
+        c.name()
+    }
+
+    fn record_type(&self, t: RecordType) -> &'static str {
+        t.name()
+    }
+
     fn result(&self, o: Outcome) -> &'static str {
         match o {
             Outcome::RedWins => "Red wins",

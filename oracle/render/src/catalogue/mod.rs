@@ -7,7 +7,7 @@
 //! its own punctuation). A new language is a new catalogue and a
 //! [`Lang`] variant pointing at it, not new prose.
 
-use xq_core::{Color, Outcome};
+use xq_core::{Color, Counter, Outcome};
 use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
@@ -15,6 +15,7 @@ use xq_oracle::repetition::{MoveKind, Pattern, StopReason};
 use xq_oracle::ruling::{
     Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, RulingReason, SearchReport, SideRuling,
 };
+use xq_records::RecordType;
 
 use crate::desk::{DeskFault, HttpFault};
 pub(crate) use crate::report::{RecordedCounts, SummaryList};
@@ -83,6 +84,12 @@ pub(crate) trait Catalogue: Sync {
     // Vocabulary.
     /// A result in words: "Red wins", 红胜.
     fn result(&self, o: Outcome) -> &'static str;
+    /// A side: "Red", 红方.
+    fn side(&self, c: Color) -> &'static str;
+    /// A move counter of a FEN: "halfmove clock", 未吃子半回合数.
+    fn counter(&self, c: Counter) -> &'static str;
+    /// What part of a game a record holds: "endgame", 残局.
+    fn record_type(&self, t: RecordType) -> &'static str;
     /// A point an arbiter is called to: "repetition", 循环局面.
     fn point_kind(&self, k: PointKind) -> &'static str;
     /// A move kind: "chase", 捉.

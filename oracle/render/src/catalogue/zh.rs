@@ -1,6 +1,6 @@
 //! 中文, as an arbiter hands a ruling to the players.
 
-use xq_core::{Color, Outcome};
+use xq_core::{Color, Counter, Outcome};
 use xq_oracle::clauses::Article;
 use xq_oracle::edition::Edition;
 use xq_oracle::natural_limit::LimitState;
@@ -9,10 +9,11 @@ use xq_oracle::ruling::{
     Comparison, CycleInfo, FollowUp, MoveRuling, PointKind, Procedure, RulingReason, SearchReport,
     SideRuling,
 };
+use xq_records::RecordType;
 
 use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
 use crate::desk::{DeskFault, HttpFault, JsonClass, JsonFault, MoveFault, RecordFault, Refusal};
-use crate::words::Agreement;
+use crate::words::{Agreement, Label};
 use crate::{Lang, Speak};
 
 pub(crate) struct Zh;
@@ -35,6 +36,29 @@ fn list(items: &[usize]) -> String {
 }
 
 impl Catalogue for Zh {
+    fn side(&self, c: Color) -> &'static str {
+        match c {
+            Color::Red => "红方",
+            Color::Black => "黑方",
+        }
+    }
+
+    fn counter(&self, c: Counter) -> &'static str {
+        match c {
+            Counter::Halfmoves => "未吃子半回合数",
+            Counter::Fullmoves => "回合数",
+        }
+    }
+
+    fn record_type(&self, t: RecordType) -> &'static str {
+        match t {
+            RecordType::FullGame => "全局",
+            RecordType::Opening => "开局",
+            RecordType::MiddleGame => "中局",
+            RecordType::Endgame => "残局",
+        }
+    }
+
     fn result(&self, o: Outcome) -> &'static str {
         match o {
             Outcome::RedWins => "红胜",
@@ -90,17 +114,17 @@ impl Catalogue for Zh {
             m.ply,
             m.text,
             m.reason,
-            m.by.name_zh()
+            m.by.zh()
         )
     }
 
     fn checkmate(&self, loser: Color) -> String {
-        let side = loser.name_zh();
+        let side = loser.zh();
         format!("{side}无子可动，将死，{side}负。")
     }
 
     fn stalemate_loss(&self, loser: Color) -> String {
-        let side = loser.name_zh();
+        let side = loser.zh();
         format!("{side}无子可动，困毙，{side}负。")
     }
 
@@ -109,7 +133,7 @@ impl Catalogue for Zh {
     }
 
     fn natural_limit(&self, l: &LimitState, automatic: bool) -> String {
-        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
+        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.zh()).collect();
         let (red, black) = (l.red, l.black);
         format!(
             "已连续 {} 着未吃子：红方 {} 着（将军 {} 着，计 {} 着），黑方 {} 着（将军 {} 着，计 {} 着）。已达自然限着 {} 回合，{}可提和{}。",
@@ -151,7 +175,7 @@ impl Catalogue for Zh {
     }
 
     fn side_heading(&self, c: Color) -> String {
-        format!("{}：\n", c.name_zh())
+        format!("{}：\n", c.zh())
     }
 
     fn before_cycle(&self) -> String {
@@ -207,7 +231,7 @@ impl Catalogue for Zh {
     }
 
     fn verdict(&self, v: Verdict, loser: Color, _result: &str) -> String {
-        let who = loser.name_zh();
+        let who = loser.zh();
         match v {
             Verdict::CheckLoses => format!("{who}长将，判负。"),
             Verdict::CheckMustVary { more: Some(n) } => {
@@ -254,7 +278,7 @@ impl Catalogue for Zh {
     }
 
     fn headline_verdict(&self, v: Verdict, loser: Color) -> String {
-        let who = loser.name_zh();
+        let who = loser.zh();
         match v {
             Verdict::CheckLoses => format!("{who}长将，判负"),
             Verdict::CheckMustVary { .. } => format!("{who}长将，须变着，不变作负"),
@@ -351,13 +375,12 @@ impl Catalogue for Zh {
         };
         let claimable = if claim { "，裁决仍可提请" } else { "" };
         match *f {
-            FollowUp::Varied { ply, by, cycles: 0 } => format!(
-                "其后：{}于第 {ply} 着变着（未再循环{nobody}）。",
-                by.name_zh()
-            ),
+            FollowUp::Varied { ply, by, cycles: 0 } => {
+                format!("其后：{}于第 {ply} 着变着（未再循环{nobody}）。", by.zh())
+            }
             FollowUp::Varied { ply, by, cycles } => format!(
                 "其后：{}于第 {ply} 着变着（此前又循环 {cycles} 次{nobody}）。",
-                by.name_zh()
+                by.zh()
             ),
             FollowUp::Lost { ply, cycles: 0 } => {
                 format!("本规则不许再循环：裁决于第 {ply} 着即时生效（{result}）。")
@@ -408,7 +431,7 @@ impl Catalogue for Zh {
     }
 
     fn natural_limit_fact(&self, l: &LimitState) -> String {
-        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.name_zh()).collect();
+        let who: Vec<&str> = l.claimable_by.iter().map(|c| c.zh()).collect();
         format!(
             "{} 着未吃子（本规则限 {} 回合）；红方计 {} 着（其中将 {}），黑方计 {} 着（其中将 {}）；{}",
             l.plies_without_capture,

@@ -5,13 +5,10 @@
 use crate::repetition::material::Accounting;
 use crate::repetition::search::{Search, SearchLimits};
 use rstest::rstest;
-use xq_core::{Move, Position, Square, Validation};
+use xq_core::{Move, Position, Validation};
 
 fn mv(s: &str) -> Move {
-    Move::new(
-        Square::from_iccs(&s[..2]).unwrap(),
-        Square::from_iccs(&s[2..]).unwrap(),
-    )
+    s.parse().unwrap()
 }
 
 fn pos(fen: &str) -> Position {

@@ -354,15 +354,16 @@ impl From<ReadRecordError> for RecordError {
     }
 }
 
-/// A bounded quotation of outside text.
+/// A bounded quotation of outside text, as the notation readers quote a
+/// move text.
 fn quote(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head:?}… ({} characters)", text.chars().count())
-    }
+    use xq_core::excerpt;
+    excerpt::quote(
+        text,
+        excerpt::Limit::MOVE_TEXT,
+        excerpt::escaped,
+        excerpt::characters,
+    )
 }
 
 /// Rules on a game that may end with an illegal move (`illegal_final`,
