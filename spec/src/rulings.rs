@@ -160,6 +160,10 @@ crate::vocabulary! {
         /// The record states a result the board does not decide: the game
         /// was ended off the board (resignation, agreement, time, a claim).
         OffTheBoard = "off-the-board",
+        /// The record states a draw, the board decides nothing, and the
+        /// natural move limit was reached in the game: the draw the limit
+        /// allows, claimed or agreed when play had gone on past it.
+        NaturalLimit = "natural-limit",
         /// The record states no result.
         Unrecorded = "unrecorded",
     }

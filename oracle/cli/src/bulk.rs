@@ -158,7 +158,11 @@ impl Summary {
                     (Comparison::Unrecorded, _) | (_, None) => self.unrecorded += 1,
                     (Comparison::Agrees, _) => self.agree += 1,
                     (Comparison::Claimable, _) => self.claimable += 1,
-                    (Comparison::OffTheBoard, _) => self.off_the_board += 1,
+                    // A draw the natural limit allowed was agreed or claimed
+                    // off the board too.
+                    (Comparison::OffTheBoard | Comparison::NaturalLimit, _) => {
+                        self.off_the_board += 1
+                    }
                     (Comparison::Differs, Some(rec)) => {
                         self.disagree += 1;
                         if self.disagreements.len() < LISTED {

@@ -7,7 +7,7 @@ use xq_core::{Color, Counter, Outcome};
 use xq_oracle::natural_limit::LimitState;
 use xq_oracle::ruling::{CycleInfo, PointKind, RulingPoint, SearchReport};
 use xq_records::RecordType;
-use xq_spec::{MoveKind, Pattern, RulingReason};
+use xq_spec::{Comparison, MoveKind, Pattern, RulingReason};
 
 use crate::catalogue;
 use crate::Lang;
@@ -92,51 +92,10 @@ pub fn follow_up(point: &RulingPoint, lang: Lang) -> Option<String> {
     crate::prose::follow_up(point, lang)
 }
 
-/// How the result a record states stands beside the rules' result, as the
-/// desk tells it (`spec/CLI.md`, `POST /api/game`, `agreement`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Agreement {
-    /// The record's result is the rules'.
-    Agrees,
-    /// The rules' result needs a claim the record does not show, so the
-    /// record's own result stands.
-    Claimable,
-    /// The rules give another result.
-    Disagrees,
-    /// The rules decide nothing on the board: a result by resignation,
-    /// agreement or time stands.
-    OffBoard,
-    /// A draw recorded where the natural limit was reached: a draw on a
-    /// claim.
-    NaturalLimit,
-}
-
-impl Agreement {
-    /// Every value, in the order of the docs.
-    pub const ALL: [Agreement; 5] = [
-        Agreement::Agrees,
-        Agreement::Claimable,
-        Agreement::Disagrees,
-        Agreement::OffBoard,
-        Agreement::NaturalLimit,
-    ];
-
-    /// The wire name: `agrees`, `claimable`, `disagrees`, `off-board`,
-    /// `natural-limit`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Agreement::Agrees => "agrees",
-            Agreement::Claimable => "claimable",
-            Agreement::Disagrees => "disagrees",
-            Agreement::OffBoard => "off-board",
-            Agreement::NaturalLimit => "natural-limit",
-        }
-    }
-}
-
-impl Label for Agreement {
+/// How a record's stated result stands beside the rules' (xq-spec's
+/// [`Comparison`], the word of `xq rule`'s `comparison` and of the desk's
+/// `agreement`), in a short phrase for the desk.
+impl Label for Comparison {
     fn label(self, lang: Lang) -> &'static str {
         catalogue::of(lang).agreement(self)
     }

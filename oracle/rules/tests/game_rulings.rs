@@ -192,6 +192,19 @@ fn the_natural_limit_is_a_point_and_a_capture_restarts_it() {
     // The game goes on after the capture: nothing is decided.
     assert_eq!((g.result, g.decided_at), (Outcome::Ongoing, None));
     assert_eq!(g.agrees, Some(false));
+    // The recorded draw is the one the limit allowed (claimed or agreed
+    // late); a recorded win in the same game was ended off the board.
+    assert_eq!(g.comparison(), Comparison::NaturalLimit);
+    let won = ruled(
+        "4k4/9/9/9/9/9/9/9/2p6/3K1R3 w - - 118 60",
+        "f0f1 e9e8 f1c1 e8e9",
+        "cxa-2020",
+        Some(Outcome::RedWins),
+    );
+    assert_eq!(won.comparison(), Comparison::OffTheBoard);
+    // A draw recorded where the limit was never reached: off the board.
+    let agreed = ruled("startpos", "h2e2 h9g7", "cxa-2020", Some(Outcome::Draw));
+    assert_eq!(agreed.comparison(), Comparison::OffTheBoard);
 }
 
 #[test]

@@ -16,7 +16,7 @@ use xq_oracle::ruling::{
     Ruling, RulingOptions, RulingPoint,
 };
 use xq_render::picture::{ruling_svg, PictureOptions};
-use xq_render::words::{self, Agreement, Label};
+use xq_render::words::{self, Label};
 use xq_render::Lang;
 use xq_render::Speak;
 
@@ -340,16 +340,8 @@ pub fn game_view(
         .iter()
         .map(|p| point_view(p, &game, edition, lang))
         .collect();
-    let agreement = ruling.recorded.map(|rec| {
-        let limit = points.iter().any(|p| p.kind == PointKind::NaturalLimit);
-        match ruling.agrees {
-            Some(true) => Agreement::Agrees,
-            _ if ruling.comparison() == Comparison::Claimable => Agreement::Claimable,
-            _ if ruling.result != Outcome::Ongoing => Agreement::Disagrees,
-            _ if rec == Outcome::Draw && limit => Agreement::NaturalLimit,
-            _ => Agreement::OffBoard,
-        }
-    });
+    // The desk's word is `xq rule`'s: one comparison, made by the oracle.
+    let agreement = ruling.recorded.map(|_| ruling.comparison());
     Ok(GameView {
         start: start.fen(),
         edition: edition.id.to_string(),
@@ -362,7 +354,7 @@ pub fn game_view(
         claimable: ruling.claimable,
         recorded: ruling.recorded,
         agrees: ruling.agrees,
-        agreement: agreement.map(Agreement::name),
+        agreement: agreement.map(Comparison::name),
         agreement_text: agreement.map(|a| a.label(lang)),
         summary: xq_render::explain_game(&ruling, lang),
         millis: began.map_or(0.0, |b| b.elapsed().as_secs_f64() * 1000.0),

@@ -13,7 +13,6 @@ use xq_records::RecordType;
 
 use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
 use crate::desk::{DeskFault, HttpFault, JsonFault, MoveFault, RecordFault, Refusal};
-use crate::words::Agreement;
 
 pub(crate) struct En;
 
@@ -371,6 +370,9 @@ impl Catalogue for En {
             Comparison::Claimable => format!(
                 "; the record says {recorded}: the rules give their result only on a player's claim, so the game ended otherwise (agreement, resignation, time) without one"
             ),
+            Comparison::NaturalLimit => format!(
+                "; the record says {recorded}: the natural move limit was reached, a draw (on a claim)"
+            ),
             Comparison::Unrecorded => "; the record states no result".into(),
         }
     }
@@ -482,13 +484,14 @@ impl Catalogue for En {
         )
     }
 
-    fn agreement(&self, a: Agreement) -> &'static str {
-        match a {
-            Agreement::Agrees => "agrees with the ruling",
-            Agreement::Claimable => "the rules' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands",
-            Agreement::Disagrees => "disagrees with the ruling",
-            Agreement::OffBoard => "not decided on the board: the recorded result (resignation, agreement, time) stands",
-            Agreement::NaturalLimit => "the natural move limit was reached: a draw (on a claim)",
+    fn agreement(&self, c: Comparison) -> &'static str {
+        match c {
+            Comparison::Agrees => "agrees with the ruling",
+            Comparison::Claimable => "the rules' result needs a claim nobody made: the recorded result (agreement, resignation, time) stands",
+            Comparison::Differs => "disagrees with the ruling",
+            Comparison::OffTheBoard => "not decided on the board: the recorded result (resignation, agreement, time) stands",
+            Comparison::NaturalLimit => "the natural move limit was reached: a draw (on a claim)",
+            Comparison::Unrecorded => "the record states no result",
         }
     }
 }

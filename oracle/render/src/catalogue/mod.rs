@@ -19,7 +19,6 @@ use xq_records::RecordType;
 
 use crate::desk::{DeskFault, HttpFault};
 pub(crate) use crate::report::{RecordedCounts, SummaryList};
-use crate::words::Agreement;
 use crate::Lang;
 
 mod en;
@@ -170,8 +169,8 @@ pub(crate) trait Catalogue: Sync {
     fn search_fact(&self, s: &SearchReport) -> String;
     /// The natural limit's count and who may claim it.
     fn natural_limit_fact(&self, l: &LimitState) -> String;
-    /// How a record's result stands beside the rules'.
-    fn agreement(&self, a: Agreement) -> &'static str;
+    /// How a record's result stands beside the rules', in a short phrase.
+    fn agreement(&self, c: Comparison) -> &'static str;
 }
 
 /// The words of `xq rule`'s reports on record files and of its errors,

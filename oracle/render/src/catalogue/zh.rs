@@ -13,7 +13,7 @@ use xq_records::RecordType;
 
 use super::{grouped, Catalogue, CycleFacts, IllegalFacts, RecordedCounts, SummaryList, Verdict};
 use crate::desk::{DeskFault, HttpFault, JsonClass, JsonFault, MoveFault, RecordFault, Refusal};
-use crate::words::{Agreement, Label};
+use crate::words::Label;
 use crate::{Lang, Speak};
 
 pub(crate) struct Zh;
@@ -341,6 +341,7 @@ impl Catalogue for Zh {
             Comparison::Claimable => format!(
                 "；棋谱记为 {recorded}：此结果须经一方提请裁决方能成立，棋谱所记当为未经提请而以他法（议和、认负、超时等）定局"
             ),
+            Comparison::NaturalLimit => format!("；棋谱记为 {recorded}，已达自然限着，和棋（经提出）"),
             Comparison::Unrecorded => "；棋谱未记结果".into(),
         }
     }
@@ -448,13 +449,14 @@ impl Catalogue for Zh {
         )
     }
 
-    fn agreement(&self, a: Agreement) -> &'static str {
-        match a {
-            Agreement::Agrees => "与裁决相符",
-            Agreement::Claimable => "规则结果须经提请，棋谱所记（议和、认负、超时等）成立",
-            Agreement::Disagrees => "与裁决不符",
-            Agreement::OffBoard => "棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立",
-            Agreement::NaturalLimit => "已达自然限着，和棋（经提出）",
+    fn agreement(&self, c: Comparison) -> &'static str {
+        match c {
+            Comparison::Agrees => "与裁决相符",
+            Comparison::Claimable => "规则结果须经提请，棋谱所记（议和、认负、超时等）成立",
+            Comparison::Differs => "与裁决不符",
+            Comparison::OffTheBoard => "棋盘上未分胜负，棋谱结果（认输、议和或超时等）成立",
+            Comparison::NaturalLimit => "已达自然限着，和棋（经提出）",
+            Comparison::Unrecorded => "棋谱未记结果",
         }
     }
 }

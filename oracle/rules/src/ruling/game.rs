@@ -139,6 +139,15 @@ impl GameRuling {
             None => Comparison::Unrecorded,
             Some(r) if r == self.result => Comparison::Agrees,
             Some(_) if self.claimable.is_some() => Comparison::Claimable,
+            Some(Outcome::Draw)
+                if self.result == Outcome::Ongoing
+                    && self
+                        .points
+                        .iter()
+                        .any(|p| p.kind == PointKind::NaturalLimit) =>
+            {
+                Comparison::NaturalLimit
+            }
             Some(_) if self.result == Outcome::Ongoing => Comparison::OffTheBoard,
             Some(_) => Comparison::Differs,
         }
