@@ -254,6 +254,62 @@ fn the_pages_files_are_kept_by_the_browser_and_asked_again_by_their_tag() {
     assert!(a.head.contains("Cache-Control: no-store\r\n"), "{}", a.head);
 }
 
+/// The data block of the page as `xq desk` serves it (`id="carried"`).
+fn carried_block(page: &str) -> &str {
+    let open = r#"<script type="application/json" id="carried">"#;
+    let at = page
+        .find(open)
+        .expect("the page has its carried data block")
+        + open.len();
+    let len = page[at..].find("</script>").expect("the block is closed");
+    &page[at..at + len]
+}
+
+#[test]
+fn the_page_carries_the_answers_its_first_frame_needs() {
+    // The page file holds an empty block; the desk writes into it the same
+    // values /api/info and /api/words answer, under its own limits.
+    let file =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("desk/index.html"))
+            .unwrap();
+    assert_eq!(carried_block(&file), "", "the page file carries nothing");
+    let desk = Desk::start(&["--max-upload", "5000"]);
+    let page = desk.request("GET", "/", b"");
+    assert_eq!(page.status, 200);
+    let block = carried_block(&page.body);
+    // Nothing in it can end the element or open another.
+    assert!(!block.contains('<'), "{block}");
+    let carried: Value = serde_json::from_str(block).expect("the block is JSON");
+    let info = desk.request("GET", "/api/info", b"").json();
+    let words = desk.request("GET", "/api/words", b"").json();
+    assert_eq!(carried["info"], info);
+    assert_eq!(carried["words"], words);
+    assert_eq!(carried["info"]["limits"]["max_upload"], 5000);
+    assert_eq!(carried.as_object().unwrap().len(), 2, "info and words only");
+    // The tag follows the bytes: another limit, another page, another tag.
+    let other = Desk::start(&[]);
+    let again = other.request("GET", "/", b"");
+    let tag = |a: &desk_common::Answer| {
+        a.head
+            .lines()
+            .find_map(|l| l.strip_prefix("ETag: "))
+            .expect("the page has a tag")
+            .to_string()
+    };
+    assert_ne!(tag(&page), tag(&again));
+    let carried_again: Value = serde_json::from_str(carried_block(&again.body)).unwrap();
+    assert_eq!(carried_again["info"]["limits"]["max_upload"], 16 << 20);
+    // Asked again by its tag: a 304 with no body.
+    let req = format!(
+        "GET / HTTP/1.1\r\nHost: {}\r\nIf-None-Match: {}\r\n\r\n",
+        desk.addr,
+        tag(&page)
+    );
+    let a = desk_common::Answer::parse(&desk.raw(req.as_bytes(), Duration::from_secs(10)));
+    assert_eq!(a.status, 304);
+    assert!(a.body.is_empty());
+}
+
 #[test]
 fn the_words_are_the_oracles() {
     let desk = Desk::start(&[]);
