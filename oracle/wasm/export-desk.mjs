@@ -95,8 +95,9 @@ const FONT_FACES = await readFile(path.join(DESK, 'js/fonts.js'), 'utf8');
 const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
 const style = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
 let html = await readFile(path.join(DESK, 'index.html'), 'utf8');
-// The served page's preloads of its modules: bundled here.
-html = html.replace(/<!-- Every module at once[\s\S]*?-->\n/, '').replace(/<link rel="modulepreload" href="js\/[a-z0-9]+\.js">\n/g, '');
+// The served page's bundle of its modules (desk.js, bundle.mjs): bundled
+// here, from the modules, into the page.
+html = html.replace(/<!-- The page's modules \(js\/\*\.js\) as one file[\s\S]*?-->\n/, '');
 if (html.includes('modulepreload')) throw new Error('index.html preloads a module this script does not bundle');
 const swaps = [
   ['<link rel="icon" href="favicon.svg" type="image/svg+xml">',
@@ -119,7 +120,7 @@ const swaps = [
   ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
   ['<script defer src="js/fonts.js" fetchpriority="high" blocking="render"></script>',
     `<script>${script(FONT_FACES)}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>`],
-  ['<script type="module" src="js/main.js" blocking="render"></script>', `<script type="module">${script(js)}</script>`],
+  ['<script type="module" src="desk.js" blocking="render"></script>', `<script type="module">${script(js)}</script>`],
 ];
 for (const [from, to] of swaps) {
   if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);

@@ -23,24 +23,15 @@ macro_rules! assets {
 }
 
 /// Every file, by the path the page asks for: the page, its styles, its
-/// ES modules (one per thing the page holds) and the two font subsets the
-/// pieces and Chinese text are drawn with (`desk/fonts/make_fonts.sh`).
+/// ES modules as one file (`desk.js`, built from `desk/js/*.js` by
+/// `desk/bundle.mjs`), the script that makes its font faces, and the font
+/// subsets the pieces and Chinese text are drawn with
+/// (`desk/fonts/make_fonts.sh`).
 pub const ALL: &[Asset] = assets![
     "index.html" => "text/html; charset=utf-8",
     "desk.css" => "text/css; charset=utf-8",
     "favicon.svg" => "image/svg+xml",
-    "js/main.js" => "text/javascript; charset=utf-8",
-    "js/backend.js" => "text/javascript; charset=utf-8",
-    "js/state.js" => "text/javascript; charset=utf-8",
-    "js/i18n.js" => "text/javascript; charset=utf-8",
-    "js/notation.js" => "text/javascript; charset=utf-8",
-    "js/board.js" => "text/javascript; charset=utf-8",
-    "js/movelist.js" => "text/javascript; charset=utf-8",
-    "js/ruling.js" => "text/javascript; charset=utf-8",
-    "js/report.js" => "text/javascript; charset=utf-8",
-    "js/library.js" => "text/javascript; charset=utf-8",
-    "js/share.js" => "text/javascript; charset=utf-8",
-    "js/dom.js" => "text/javascript; charset=utf-8",
+    "desk.js" => "text/javascript; charset=utf-8",
     "js/fonts.js" => "text/javascript; charset=utf-8",
     "fonts/xq-pieces.woff2" => "font/woff2",
     "fonts/xq-text.woff2" => "font/woff2",
