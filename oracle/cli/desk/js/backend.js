@@ -256,7 +256,6 @@ export function wasmBackend() {
   }
   return {
     kind: 'wasm',
-    known: () => ({ info: carried.info, words: carried.words }),
     info: () => answer(carried.info),
     words: () => answer(carried.words),
     /** The module's state, for the page and its tests. */

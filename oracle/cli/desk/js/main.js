@@ -760,10 +760,10 @@ async function main() {
   S.flipped = !!keep.flipped;
   S.notation = NOTATIONS.includes(keep.notation) ? keep.notation : S.lang === 'en' ? 'wxf' : 'chinese';
   wire();
-  // The editions and names: carried by the page (the served desk writes
-  // them into it, the static desk was written with them), else asked at
-  // once, to come while the font is awaited.
-  const known = backend.known();
+  // The editions and names: carried by the served page (xq desk writes
+  // them into it), else asked at once, to come while the font is awaited
+  // (the static desk's module answers them from what the page carries).
+  const known = backend.known ? backend.known() : null;
   const asked = known ? Promise.resolve([known.info, known.words]) : Promise.all([backend.info(), backend.words()]);
   asked.catch(() => {});
   // The page's Chinese is drawn with its own font (XQ Text) when the
