@@ -95,24 +95,32 @@ const FONT_FACES = await readFile(path.join(DESK, 'js/fonts.js'), 'utf8');
 const script = (s) => s.replace(/<\/(script)/gi, '<\\/$1');
 const style = (s) => s.replace(/<\/(style)/gi, '<\\/$1');
 let html = await readFile(path.join(DESK, 'index.html'), 'utf8');
-// The served page's preloads of its modules: bundled here.
-html = html.replace(/<!-- Every module at once[\s\S]*?-->\n/, '').replace(/<link rel="modulepreload" href="js\/[a-z0-9]+\.js">\n/g, '');
+// The served page's bundle of its modules (desk.js, bundle.mjs): bundled
+// here, from the modules, into the page.
+html = html.replace(/<!-- The page's modules \(js\/\*\.js\) as one file[\s\S]*?-->\n/, '');
 if (html.includes('modulepreload')) throw new Error('index.html preloads a module this script does not bundle');
 const swaps = [
   ['<link rel="icon" href="favicon.svg" type="image/svg+xml">',
     `<link rel="icon" href="${await dataUrl('favicon.svg', 'image/svg+xml')}" type="image/svg+xml">`],
   ['<link rel="preload" href="fonts/xq-pieces.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
   ['<link rel="preload" href="fonts/xq-text.woff2" as="font" type="font/woff2" crossorigin>\n', ''],
-  // The served page's early asks of the oracle: the static page carries the answers.
-  [`<!-- The oracle's editions and names, asked while the page loads: the page
-     is usable once it holds them (js/backend.js asks the same URLs). -->
-<link rel="preload" href="api/info" as="fetch" crossorigin>
-<link rel="preload" href="api/words" as="fetch" crossorigin>
+  // The data block `xq desk` fills with the oracle's answers: the static
+  // page carries them in XQ_STATIC.
+  [`<!-- The oracle's editions and names (its answers to api/info and
+     api/words), which the page needs to be usable: \`xq desk\` writes them
+     into this data block as it serves the page, so that the first frame is
+     drawn without asking for them (js/backend.js reads them). -->
+<script type="application/json" id="carried"></script>
+`, ''],
+  // The served page's scripts hold back its first frame until they have
+  // run; the static page's are inline.
+  [`<!-- No frame before the scripts have run: a frame drawn without them (no
+     words yet) was laid out for nothing and then again. -->
 `, ''],
   ['<link rel="stylesheet" href="desk.css">', `<style>${style(css)}</style>`],
-  ['<script defer src="js/fonts.js"></script>',
+  ['<script defer src="js/fonts.js" fetchpriority="high" blocking="render"></script>',
     `<script>${script(FONT_FACES)}\nglobalThis.XQ_STATIC = ${script(JSON.stringify(carried))};</script>`],
-  ['<script type="module" src="js/main.js"></script>', `<script type="module">${script(js)}</script>`],
+  ['<script type="module" src="desk.js" blocking="render"></script>', `<script type="module">${script(js)}</script>`],
 ];
 for (const [from, to] of swaps) {
   if (!html.includes(from)) throw new Error(`index.html no longer holds ${from.trim()}`);

@@ -8,6 +8,12 @@
 //! Before the run it writes a 300-game CBL library with the records writer
 //! (`write_cbl`), for the library table's timing: `write_library`, which
 //! `bench/desk.sh` also calls through the ignored test below.
+//!
+//! The screenshots of each flow (and the report's PDF) are kept as the
+//! run's artefacts, in `target/desk-screenshots/http/` and
+//! `target/desk-screenshots/static/` (`NN-name.png`), or under the folder
+//! named by `XQ_DESK_SHOTS`; each run first removes the pictures the last
+//! one left there, and ends by listing what it wrote, with sizes.
 
 mod desk_common;
 
@@ -131,7 +137,7 @@ fn the_desk_works_in_a_browser() {
         }
     };
     let desk = Desk::start(&[]);
-    run_e2e(&chromium, &node, &desk.url, "http", "desk-screenshots");
+    run_e2e(&chromium, &node, &desk.url, "http");
     assert!(
         desk.alive(),
         "the desk stopped answering during the browser tests"
@@ -171,7 +177,7 @@ fn the_static_desk_works_in_a_browser() {
     }
     let index = dir.join("index.html");
     let url = format!("file://{}", index.display());
-    run_e2e(&chromium, &node, &url, "static", "static-desk-screenshots");
+    run_e2e(&chromium, &node, &url, "static");
 }
 
 fn wasm_dir() -> PathBuf {
@@ -194,16 +200,52 @@ fn static_needs() -> Result<(), String> {
     Ok(())
 }
 
+/// Where a backend's screenshots are kept: `XQ_DESK_SHOTS/BACKEND`, or
+/// `target/desk-screenshots/BACKEND` (the parent of `CARGO_TARGET_TMPDIR`,
+/// `target/tmp`, is the target folder).
+fn shots_dir(backend: &str) -> PathBuf {
+    let root = std::env::var_os("XQ_DESK_SHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+            tmp.parent().unwrap_or(tmp).join("desk-screenshots")
+        });
+    root.join(backend)
+}
+
+/// The pictures in `dir` (`.png`, `.pdf`), by name, with their sizes.
+fn pictures(dir: &Path) -> Vec<(String, u64)> {
+    let mut out: Vec<(String, u64)> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .filter_map(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    let picture = name.ends_with(".png") || name.ends_with(".pdf");
+                    let len = e.metadata().ok().filter(|m| m.is_file())?.len();
+                    picture.then_some((name, len))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
 /// Runs `desk.test.mjs` against the page at `url` (`backend`: `http` for
-/// `xq desk`, `static` for the static desk), screenshots in `shots_dir`.
+/// `xq desk`, `static` for the static desk), screenshots in
+/// `shots_dir(backend)`.
 /// One browser at a time: the two runs share 2 cores and time the page.
 static BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn run_e2e(chromium: &Path, node: &Path, url: &str, backend: &str, shots_dir: &str) {
+fn run_e2e(chromium: &Path, node: &Path, url: &str, backend: &str) {
     let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join(shots_dir);
+    let shots = shots_dir(backend);
     std::fs::create_dir_all(&shots).expect("the screenshots folder");
-    let library = shots.join("library-300.cbl");
+    // Only this run's pictures stay: a flow renamed or gone leaves none.
+    for (name, _) in pictures(&shots) {
+        std::fs::remove_file(shots.join(name)).expect("remove an old screenshot");
+    }
+    let library = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("library-300-{backend}.cbl"));
     write_library(&library);
     let mut child = Command::new(node)
         .arg("--test-reporter=spec")
@@ -245,8 +287,18 @@ fn run_e2e(chromium: &Path, node: &Path, url: &str, backend: &str, shots_dir: &s
     };
     let stdout = reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
-    // The script's own report, with its timings and where the screenshots are.
-    eprintln!("{stdout}\n{stderr}\nscreenshots: {}", shots.display());
+    // The script's own report, with its timings, then the screenshots it
+    // wrote (before the verdict: a failed run's pictures matter most).
+    eprintln!("{stdout}\n{stderr}");
+    let kept = pictures(&shots);
+    eprintln!(
+        "screenshots ({backend}, {} files) in {}:",
+        kept.len(),
+        shots.display()
+    );
+    for (name, len) in &kept {
+        eprintln!("  {len:>9}  {name}");
+    }
     let status = status.unwrap_or_else(|| panic!("the browser tests took over {TIMEOUT:?}"));
     assert!(
         status.success(),

@@ -114,9 +114,8 @@ fn the_page_and_its_assets_are_served_and_load_nothing_from_elsewhere() {
         }
     }
     for must in [
-        "/js/main.js",
-        "/js/backend.js",
-        "/js/board.js",
+        "/desk.js",
+        "/js/fonts.js",
         "/desk.css",
         "/fonts/xq-pieces.woff2",
         "/fonts/xq-text.woff2",
@@ -151,16 +150,20 @@ fn links(html: &str, open: &str, attr: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_page_preloads_every_module_so_none_waits_for_its_importer() {
+fn the_page_loads_its_modules_as_one_current_bundle() {
     let desk_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("desk");
     let html = std::fs::read_to_string(desk_dir.join("index.html")).unwrap();
+    // One module, the bundle of js/*.js (desk/bundle.mjs), and one classic
+    // script: twelve modules came in three waves of six connections.
     let entries = links(&html, "<script type=\"module\"", "src");
-    assert_eq!(entries, ["js/main.js"], "one module entry point");
-    let preloaded = links(&html, "<link rel=\"modulepreload\"", "href");
+    assert_eq!(entries, ["desk.js"], "one module: the bundle");
+    assert!(!html.contains("modulepreload"), "nothing else to preload");
     let classic = links(&html, "<script defer", "src");
-    // The module graph, followed from the entry point through the imports.
+    assert_eq!(classic, ["js/fonts.js"]);
+    // Every file in js/ is a module that main.js reaches (so in the
+    // bundle) or the classic script.
     let mut graph: Vec<String> = Vec::new();
-    let mut todo = entries.clone();
+    let mut todo = vec!["js/main.js".to_string()];
     while let Some(m) = todo.pop() {
         if graph.contains(&m) {
             continue;
@@ -172,24 +175,42 @@ fn the_page_preloads_every_module_so_none_waits_for_its_importer() {
         }
         graph.push(m);
     }
-    graph.sort();
-    let mut listed: Vec<String> = entries.iter().chain(&preloaded).cloned().collect();
-    listed.sort();
-    assert_eq!(
-        listed, graph,
-        "index.html preloads exactly the modules main.js imports, each once"
-    );
     assert!(graph.len() > 10, "{graph:?}");
-    // Every script in js/ is loaded by the page, and served by the desk.
-    let desk = Desk::start(&[]);
     for f in std::fs::read_dir(desk_dir.join("js")).unwrap() {
         let name = format!("js/{}", f.unwrap().file_name().to_string_lossy());
         assert!(
             graph.contains(&name) || classic.contains(&name),
-            "{name} is neither a module of the page nor a script it loads"
+            "{name} is neither bundled nor loaded by the page"
         );
-        let a = desk.request("GET", &format!("/{name}"), b"");
-        assert_eq!(a.status, 200, "{name} is served");
+    }
+    // The desk serves the bundle and the classic script, and no module on
+    // its own.
+    let desk = Desk::start(&[]);
+    for path in ["/desk.js", "/js/fonts.js"] {
+        assert_eq!(desk.request("GET", path, b"").status, 200, "{path}");
+    }
+    assert_eq!(desk.request("GET", "/js/main.js", b"").status, 404);
+    // The bundle is current: bundle.mjs --check rebuilds it and compares.
+    // It needs node and the npm package's esbuild: skipped without them
+    // locally, never in CI.
+    let esbuild = desk_dir.join("../../wasm/npm/node_modules/esbuild/package.json");
+    let node = std::process::Command::new("node")
+        .arg(desk_dir.join("bundle.mjs"))
+        .arg("--check")
+        .output();
+    match node {
+        Ok(out) if esbuild.exists() => assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must have node and esbuild (cd oracle/wasm/npm && npm ci) to check desk.js"
+            );
+            eprintln!("desk.js not checked: node or esbuild is missing");
+        }
     }
 }
 
@@ -197,7 +218,7 @@ fn the_page_preloads_every_module_so_none_waits_for_its_importer() {
 fn the_pages_files_are_kept_by_the_browser_and_asked_again_by_their_tag() {
     let desk = Desk::start(&[]);
     let mut tags = Vec::new();
-    for path in ["/", "/js/main.js", "/desk.css", "/fonts/xq-text.woff2"] {
+    for path in ["/", "/desk.js", "/desk.css", "/fonts/xq-text.woff2"] {
         let a = desk.request("GET", path, b"");
         assert_eq!(a.status, 200, "{path}");
         assert!(
@@ -252,6 +273,62 @@ fn the_pages_files_are_kept_by_the_browser_and_asked_again_by_their_tag() {
     let a = desk.request("GET", "/no-such-file", b"");
     assert_eq!(a.status, 404);
     assert!(a.head.contains("Cache-Control: no-store\r\n"), "{}", a.head);
+}
+
+/// The data block of the page as `xq desk` serves it (`id="carried"`).
+fn carried_block(page: &str) -> &str {
+    let open = r#"<script type="application/json" id="carried">"#;
+    let at = page
+        .find(open)
+        .expect("the page has its carried data block")
+        + open.len();
+    let len = page[at..].find("</script>").expect("the block is closed");
+    &page[at..at + len]
+}
+
+#[test]
+fn the_page_carries_the_answers_its_first_frame_needs() {
+    // The page file holds an empty block; the desk writes into it the same
+    // values /api/info and /api/words answer, under its own limits.
+    let file =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("desk/index.html"))
+            .unwrap();
+    assert_eq!(carried_block(&file), "", "the page file carries nothing");
+    let desk = Desk::start(&["--max-upload", "5000"]);
+    let page = desk.request("GET", "/", b"");
+    assert_eq!(page.status, 200);
+    let block = carried_block(&page.body);
+    // Nothing in it can end the element or open another.
+    assert!(!block.contains('<'), "{block}");
+    let carried: Value = serde_json::from_str(block).expect("the block is JSON");
+    let info = desk.request("GET", "/api/info", b"").json();
+    let words = desk.request("GET", "/api/words", b"").json();
+    assert_eq!(carried["info"], info);
+    assert_eq!(carried["words"], words);
+    assert_eq!(carried["info"]["limits"]["max_upload"], 5000);
+    assert_eq!(carried.as_object().unwrap().len(), 2, "info and words only");
+    // The tag follows the bytes: another limit, another page, another tag.
+    let other = Desk::start(&[]);
+    let again = other.request("GET", "/", b"");
+    let tag = |a: &desk_common::Answer| {
+        a.head
+            .lines()
+            .find_map(|l| l.strip_prefix("ETag: "))
+            .expect("the page has a tag")
+            .to_string()
+    };
+    assert_ne!(tag(&page), tag(&again));
+    let carried_again: Value = serde_json::from_str(carried_block(&again.body)).unwrap();
+    assert_eq!(carried_again["info"]["limits"]["max_upload"], 16 << 20);
+    // Asked again by its tag: a 304 with no body.
+    let req = format!(
+        "GET / HTTP/1.1\r\nHost: {}\r\nIf-None-Match: {}\r\n\r\n",
+        desk.addr,
+        tag(&page)
+    );
+    let a = desk_common::Answer::parse(&desk.raw(req.as_bytes(), Duration::from_secs(10)));
+    assert_eq!(a.status, 304);
+    assert!(a.body.is_empty());
 }
 
 #[test]

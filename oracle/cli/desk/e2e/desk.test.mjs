@@ -77,14 +77,21 @@ async function open(file) {
   await page.setInputFiles('#file', path.join(FIXTURES, file));
   await ready();
 }
+// A menu is chosen in as a reader does it: the focus on the menu, then the
+// choice (Playwright's selectOption alone leaves the focus where it was, so
+// a menu that kept the focus after the choice, defect 6, would go unseen).
+async function choose(sel, value) {
+  await page.focus(sel);
+  await page.selectOption(sel, value);
+}
 async function setLang(lang) {
   await loading();
-  await page.selectOption('#lang', lang);
+  await choose('#lang', lang);
   await ready();
 }
 async function setEdition(id) {
   await loading();
-  await page.selectOption('#edition', id);
+  await choose('#edition', id);
   await ready();
 }
 const text = (sel) => page.locator(sel).innerText();
@@ -100,6 +107,9 @@ const ply = async () => Number(await page.evaluate(() => document.documentElemen
 
 /** No serious or critical axe-core violation on the screen as it is. */
 async function axe(screen) {
+  await axeOn(page, screen);
+}
+async function axeOn(page, screen) {
   await page.evaluate(AXE + ';0');
   const found = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
@@ -315,6 +325,7 @@ test('defect 1: a click on a move, or on the timeline, goes to that move (with a
   const box = await page.locator('#timeline').boundingBox();
   await page.mouse.click(box.x + box.width * 0.25, box.y + 4);
   assert.equal(await ply(), 2);
+  await axe('a move chosen on the timeline (zh, desktop)');
   await open('resigned.pgn');
   await page.click('#movelist .mv[data-ply="4"]');
   assert.equal(await ply(), 4);
@@ -332,11 +343,15 @@ test('a perpetual chase (WXF PGN): the chased cannon is ringed, Red must vary', 
   assert.match(rows[0][1], /b7/);
   // At the cycle's start the cannon stands on b7: ringed.
   assert.deepEqual(await page.locator('#diagram-svg circle.ring').count(), 1);
+  await shot('04-perpetual-chase-zh');
+  await axe('perpetual chase (zh, desktop)');
   await setLang('en');
   assert.match(await text('#verdict'), /Red must vary/);
   // The targets named in English on the English page.
   assert.match(await page.locator('#cycle-moves tr[data-kind="chase"] td').nth(4).innerText(), /^cannon b7/);
   assert.match(await text('#search'), /positions per move/);
+  await shot('04-perpetual-chase-en');
+  await axe('perpetual chase (en, desktop)');
   await setLang('zh');
 });
 
@@ -393,6 +408,7 @@ test('defect 3: a game decided off the board is not "disagrees"; a natural-limit
   assert.match(facts, /着未吃子/);
   assert.doesNotMatch(facts, /[{}"]/);
   await shot('06-natural-limit');
+  await axe('natural limit (zh, desktop)');
   // Under every edition (a claimed draw, or one by the rules).
   for (const ed of ['cxa-1999', 'axf-2017', 'wxf-2018']) {
     await setEdition(ed);
@@ -434,6 +450,7 @@ test('players and events from a record are drawn on a machine without CJK fonts 
   await page.evaluate(() => document.fonts.ready);
   await drawnWithCjk(['#game-title']);
   await shot('07b-names');
+  await axe('names font (zh, desktop)');
 });
 
 test('the notation switch: traditional characters, WXF, ICCS', async () => {
@@ -445,10 +462,12 @@ test('the notation switch: traditional characters, WXF, ICCS', async () => {
   assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), 'C2=5');
   await page.selectOption('#notation', 'iccs');
   assert.equal(await shown(page.locator('#movelist .mv[data-ply="1"]')), 'h2e2');
+  await shot('08-notation-iccs');
+  await axe('ICCS notation (zh, desktop)');
   // Defect 6, the Notation menu: after the choice the arrow keys step
   // through the game, and the notation stays.
   await page.keyboard.press('Home');
-  await page.selectOption('#notation', 'wxf');
+  await choose('#notation', 'wxf');
   await page.keyboard.press('ArrowRight');
   assert.equal(await ply(), 1);
   assert.equal(await page.inputValue('#notation'), 'wxf');
@@ -475,6 +494,7 @@ test('defect 2: a record with a bad move loads up to it; a record that cannot be
   assert.match(cut, /中断：PGN/, 'Chinese punctuation in the Chinese sentence');
   assert.doesNotMatch(await text('#message-error'), /[a-z]{3,}/);
   await shot('10-cut-record');
+  await axe('cut record (zh, desktop)');
   // The English page says it in English.
   await setLang('en');
   assert.match(await text('#movelist li.cut'), /the horse on b9 cannot reach file 5 that way/);
@@ -502,6 +522,8 @@ test('defect 2: a record with a bad move loads up to it; a record that cannot be
   // Defect 9: the detail in Chinese too, naming the rank.
   assert.match(await text('#message-error'), /第 0 横线/);
   assert.doesNotMatch(await text('#message-error'), /[A-Za-z]{4,}/);
+  await shot('10-fen-refused');
+  await axe('FEN form, refused (zh, desktop)');
   await page.keyboard.press('Escape');
 });
 
@@ -518,6 +540,7 @@ test("the desk's own errors say what is wrong in the page's language (defect 9)"
   assert.match(said, /2000/);
   assert.doesNotMatch(said, /[A-Za-z]{3,}/, 'no English in the Chinese message');
   await page.keyboard.press('Escape');
+  await axe('the desk\'s own error (zh, desktop)');
   if (STATIC) return;
   // The server's answers to requests the page never sends wrongly, as a
   // script or another client may: each in Chinese beside its English.
@@ -687,6 +710,7 @@ test('entering moves: a refused click names the rule; a move over a record makes
   assert.equal(await page.locator('#movelist .mv').count(), 8);
   assert.match(await text('#game-title'), /红方棋手/);
   await shot('13-branch');
+  await axe('moves entered, a branch (zh, desktop)');
   await page.click('#enter');
 });
 
@@ -726,6 +750,8 @@ test('keyboard only (defect 8): open a file, reach the moves with Tab, enter a m
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.sq), 'h7');
+  await shot('14-keyboard-grid');
+  await axe('a move entered on the grid by keyboard (zh, desktop)');
   await loading();
   await page.keyboard.press('Enter');
   await ready();
@@ -738,6 +764,8 @@ test('keyboard only (defect 8): open a file, reach the moves with Tab, enter a m
   await page.click('#paste-open');
   await page.locator('#paste-text').focus();
   await page.keyboard.type('1. h2e2');
+  await shot('14-paste');
+  await axe('paste a record (zh, desktop)');
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('#paste-dialog').isVisible(), false);
   // Focus is visible.
@@ -789,6 +817,8 @@ test('set-up starts with Red to move, its controls above the board; clicked move
   assert.equal(await page.locator('#movelist .mv').count(), 8);
   await page.click('#points button[data-point="0"]');
   assert.match(await text('#verdict'), /一将一捉（禁止）/);
+  await shot('14-setup-ruled');
+  await axe('a set-up position ruled (zh, desktop)');
   const svg = (await download('#dl-svg')).toString('utf8');
   assert.ok(svg.startsWith('<svg'), 'the SVG download is an SVG');
   assert.equal((svg.match(/class="arrow"/g) || []).length, 4);
@@ -854,6 +884,8 @@ test('copy the FEN, the moves and a link; the link reopens the same position and
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await page.click('#copy-fen');
   const fen = await page.evaluate(() => document.documentElement.dataset.copied);
+  await shot('17-copied');
+  await axe('copy and export (zh, desktop)');
   assert.equal(fen.split(' ')[1], 'b');
   await page.selectOption('#notation', 'wxf');
   await page.click('#copy-moves');
@@ -869,6 +901,8 @@ test('copy the FEN, the moves and a link; the link reopens the same position and
   assert.equal(await other.locator('#movelist .mv').count(), 8);
   // Plies 1-3: the rook up to h7, the cannon away, the rook back.
   assert.equal(await other.getAttribute('#board g.piece[data-piece="R"]', 'data-sq'), 'h5');
+  await other.screenshot({ path: path.join(SHOTS, '17-link-opened.png'), fullPage: true });
+  await axeOn(other, 'a link opened (zh, desktop)');
   await other.close();
   await page.bringToFront();
   const svg = (await download('#export-svg')).toString('utf8');
@@ -886,12 +920,17 @@ test('jump to a move number; autoplay steps to the end', async () => {
   await page.fill('#jump-ply', '123');
   await page.press('#jump-ply', 'Enter');
   assert.equal(await ply(), 123);
+  await shot('17-jump');
+  await axe('jump to a move (zh, desktop)');
   await open('perpetual-chase.pgn');
   await page.keyboard.press('Home');
   await page.selectOption('#autoplay-speed', '500');
   await page.click('#autoplay');
+  assert.equal(await page.getAttribute('#autoplay', 'aria-pressed'), 'true');
+  await axe('autoplay running (zh, desktop)');
   await page.waitForFunction(() => document.documentElement.dataset.ply === '8', null, { timeout: 10000 });
   assert.equal(await page.getAttribute('#autoplay', 'aria-pressed'), 'false');
+  await shot('17-autoplay-done');
 });
 
 test('the choices are remembered between visits', async () => {
@@ -902,6 +941,8 @@ test('the choices are remembered between visits', async () => {
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'game');
   assert.equal(await page.inputValue('#lang'), 'en');
   assert.equal(await page.inputValue('#edition'), 'wxf-2018');
+  await shot('17-remembered-en');
+  await axe('a visit again (en, WXF 2018, desktop)');
   await setLang('zh');
   await setEdition('cxa-2020');
 });
@@ -914,6 +955,8 @@ test('a phone (390×844, defect 7): nothing off-screen, board, moves and ruling 
   try {
     await page.goto(URL);
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'game');
+    await shot('18-phone-start-zh');
+    await axe('start (zh, phone)');
     await open('perpetual-check-gbk.pgn');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
@@ -988,6 +1031,7 @@ test('a 400-ply game with 40 repetitions: loaded and marked, stepping redraws at
   });
   assert.match(await text('#ply-label'), /第 20 着/);
   await shot('11-long-game');
+  await axe('a 400-ply game (zh, desktop)');
 });
 
 // The static desk rules in a Web Worker (js/backend.js, wasmBackend): the
@@ -1088,6 +1132,7 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
     return { median: ms[2], max: ms[4] };
   });
   await shot('22-library-300');
+  await axe('300-game library (zh, desktop)');
   // A game opened from the table: its moves are asked for then (issue 22).
   await page.fill('#lib-search', '');
   await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length === 300);
@@ -1099,4 +1144,5 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
   assert.match(await text('#lib-pos'), /第 250\/300 局/);
   assert.ok((await page.locator('#movelist .mv').count()) >= 40, 'the game shows its moves');
   await shot('23-library-300-game');
+  await axe('a game of the 300-game library (zh, desktop)');
 });

@@ -41,14 +41,25 @@ const NETWORK = {
   zh: '无法连接裁判台服务器。',
 };
 
+/** The page's data block of the oracle's answers to info and words, when
+ * the desk filled it. */
+function carriedAnswers() {
+  const block = typeof document !== 'undefined' && document.getElementById('carried');
+  if (!block || !block.textContent.trim()) return null;
+  try {
+    const c = JSON.parse(block.textContent);
+    return c && c.info && c.words ? c : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 export function httpBackend(base = '') {
   async function call(path, body, { raw = false, text = false, signal } = {}) {
     let res;
     try {
       res = await fetch(base + path, {
         method: body === undefined ? 'GET' : 'POST',
-        // A GET sends no headers of its own: it is then the request the
-        // page's head preloads (index.html), and its answer is that one.
         headers: body === undefined ? undefined : raw ? { 'Content-Type': 'application/octet-stream' } : { 'Content-Type': 'application/json' },
         body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
         signal,
@@ -66,10 +77,15 @@ export function httpBackend(base = '') {
     if (text) return answer;
     return JSON.parse(answer);
   }
+  // The answers the served page carries (index.html's data block, filled
+  // by `xq desk`), else asked.
+  const carried = carriedAnswers();
   return {
     kind: 'http',
-    info: () => call('/api/info'),
-    words: () => call('/api/words'),
+    /** `info` and `words` at once, when the page carries them (else null). */
+    known: () => (carried ? { info: carried.info, words: carried.words } : null),
+    info: () => (carried ? Promise.resolve(carried.info) : call('/api/info')),
+    words: () => (carried ? Promise.resolve(carried.words) : call('/api/words')),
     rule: (game, { edition, lang, signal } = {}) => call('/api/game', {
       fen: game.fen, moves: game.moves, edition, lang,
       relaxed: !!game.relaxed, recorded: game.recorded || null,

@@ -760,30 +760,42 @@ async function main() {
   S.flipped = !!keep.flipped;
   S.notation = NOTATIONS.includes(keep.notation) ? keep.notation : S.lang === 'en' ? 'wxf' : 'chinese';
   wire();
-  // Asked at once: the answers come while the font is awaited.
-  const asked = Promise.all([backend.info(), backend.words()]);
+  // The editions and names: carried by the served page (xq desk writes
+  // them into it), else asked at once, to come while the font is awaited
+  // (the static desk's module answers them from what the page carries).
+  const known = backend.known ? backend.known() : null;
+  const asked = known ? Promise.resolve([known.info, known.words]) : Promise.all([backend.info(), backend.words()]);
   asked.catch(() => {});
   // The page's Chinese is drawn with its own font (XQ Text) when the
   // machine has none: the words are written once it is ready (js/fonts.js
   // started it before the first layout), or after at most 100 ms. Written
   // before, Chromium kept its first fallback (a font without CJK: empty
   // boxes) in some elements of the static page even after the font had
-  // loaded.
-  // The editions and names (preloaded by the page's head) are awaited in
-  // the same 100 ms: with them the first frame is the usable page, and the
-  // page is not drawn once for the frame and again for them.
-  const font = document.fonts && document.fonts.load
-    ? document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}) : null;
-  await Promise.race([
-    Promise.all([font, asked.catch(() => {})]),
-    new Promise((r) => setTimeout(r, 100)),
-  ]);
+  // loaded. Asked editions and names are awaited in the same 100 ms: with
+  // them the first frame is the usable page, and the page is not drawn
+  // once for the frame and again for them.
+  // When the page carries them and the font is loaded already (preloaded,
+  // made a face by js/fonts.js, which ran first), nothing is awaited: the
+  // page is drawn before the browser's first frame. An await, even of a
+  // settled promise, would let that frame be drawn first, without words.
+  const fontReady = !document.fonts || document.fonts.check('1em "XQ Text"', '打开棋谱');
+  if (!known || !fontReady) {
+    const font = document.fonts && document.fonts.load
+      ? document.fonts.load('1em "XQ Text"', '打开棋谱').catch(() => {}) : null;
+    await Promise.race([
+      Promise.all([font, asked.catch(() => {})]),
+      new Promise((r) => setTimeout(r, 100)),
+    ]);
+  }
+  if (known) [S.info, S.words] = [known.info, known.words];
   applyWords();
   drawMain();
   drawWelcome();
-  try {
-    [S.info, S.words] = await asked;
-  } catch (e) { sayError(e); return; }
+  if (!known) {
+    try {
+      [S.info, S.words] = await asked;
+    } catch (e) { sayError(e); return; }
+  }
   const ids = S.words.editions.map((e) => e.id);
   S.edition = ids.includes(keep.edition) ? keep.edition : (S.words.editions.find((e) => e.default) || S.words.editions[0]).id;
   applyWords();

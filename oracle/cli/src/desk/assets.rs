@@ -23,24 +23,15 @@ macro_rules! assets {
 }
 
 /// Every file, by the path the page asks for: the page, its styles, its
-/// ES modules (one per thing the page holds) and the two font subsets the
-/// pieces and Chinese text are drawn with (`desk/fonts/make_fonts.sh`).
+/// ES modules as one file (`desk.js`, built from `desk/js/*.js` by
+/// `desk/bundle.mjs`), the script that makes its font faces, and the font
+/// subsets the pieces and Chinese text are drawn with
+/// (`desk/fonts/make_fonts.sh`).
 pub const ALL: &[Asset] = assets![
     "index.html" => "text/html; charset=utf-8",
     "desk.css" => "text/css; charset=utf-8",
     "favicon.svg" => "image/svg+xml",
-    "js/main.js" => "text/javascript; charset=utf-8",
-    "js/backend.js" => "text/javascript; charset=utf-8",
-    "js/state.js" => "text/javascript; charset=utf-8",
-    "js/i18n.js" => "text/javascript; charset=utf-8",
-    "js/notation.js" => "text/javascript; charset=utf-8",
-    "js/board.js" => "text/javascript; charset=utf-8",
-    "js/movelist.js" => "text/javascript; charset=utf-8",
-    "js/ruling.js" => "text/javascript; charset=utf-8",
-    "js/report.js" => "text/javascript; charset=utf-8",
-    "js/library.js" => "text/javascript; charset=utf-8",
-    "js/share.js" => "text/javascript; charset=utf-8",
-    "js/dom.js" => "text/javascript; charset=utf-8",
+    "desk.js" => "text/javascript; charset=utf-8",
     "js/fonts.js" => "text/javascript; charset=utf-8",
     "fonts/xq-pieces.woff2" => "font/woff2",
     "fonts/xq-text.woff2" => "font/woff2",
@@ -64,6 +55,62 @@ pub fn find(path: &str) -> Option<&'static Asset> {
 /// is a bodiless 304 while the bytes are the same (their `ETag`).
 pub const CACHE_CONTROL: &str = "no-cache";
 
+/// The empty data block in index.html that the desk fills with the
+/// oracle's answers the first frame needs (`/api/info`, `/api/words`), so
+/// that the page draws itself usable without asking for them first.
+pub const CARRIED: &str = r#"<script type="application/json" id="carried"></script>"#;
+
+/// The page as the desk serves it: index.html with `carried` (a JSON
+/// value) in its data block, and the tag of those bytes. A data block is
+/// not run, so the page's `script-src 'self'` allows it; `<` is written
+/// `\u003c`, so that no text in it can end the element.
+pub struct Page {
+    body: Vec<u8>,
+    etag: String,
+}
+
+impl Page {
+    pub fn new(carried: &serde_json::Value) -> Page {
+        let index = find("/").expect("the desk has its page");
+        let html = std::str::from_utf8(index.body).expect("index.html is UTF-8");
+        assert!(
+            html.matches(CARRIED).count() == 1,
+            "index.html holds the carried data block once"
+        );
+        let json = serde_json::to_string(carried)
+            .expect("JSON values serialize")
+            .replace('<', "\\u003c");
+        let block = CARRIED.replace("></script>", &format!(">{json}</script>"));
+        let body = html.replacen(CARRIED, &block, 1).into_bytes();
+        let etag = tag_of(&body);
+        Page { body, etag }
+    }
+
+    /// The answer to a GET or HEAD of the page (a 304 as for any file).
+    pub fn answer(&self, if_none_match: Option<&str>) -> Response {
+        let index = find("/").expect("the desk has its page");
+        cached(index.content_type, &self.body, &self.etag, if_none_match)
+    }
+}
+
+/// A file's answer: its bytes, or a bodiless 304 when `If-None-Match`
+/// names its tag.
+fn cached(
+    content_type: &'static str,
+    body: &[u8],
+    etag: &str,
+    if_none_match: Option<&str>,
+) -> Response {
+    let mut r = if if_none_match.is_some_and(|v| matches(v, etag)) {
+        Response::new(304, "Not Modified", content_type, Vec::new())
+    } else {
+        Response::ok(content_type, body)
+    };
+    r.cache_control = CACHE_CONTROL;
+    r.extra.push(("ETag", etag.to_string()));
+    r
+}
+
 impl Asset {
     /// The entity tag of this file's bytes: a hash of them, so that it
     /// changes with them and with nothing else.
@@ -78,15 +125,7 @@ impl Asset {
     /// The answer to a GET or HEAD of this file: the file, or a 304 when
     /// the request's `If-None-Match` names its tag (or `*`).
     pub fn answer(&self, if_none_match: Option<&str>) -> Response {
-        let etag = self.etag();
-        let mut r = if if_none_match.is_some_and(|v| matches(v, etag)) {
-            Response::new(304, "Not Modified", self.content_type, Vec::new())
-        } else {
-            Response::ok(self.content_type, self.body)
-        };
-        r.cache_control = CACHE_CONTROL;
-        r.extra.push(("ETag", etag.to_string()));
-        r
+        cached(self.content_type, self.body, self.etag(), if_none_match)
     }
 }
 

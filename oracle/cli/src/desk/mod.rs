@@ -100,6 +100,8 @@ struct Config {
     heavy: Arc<Turns>,
     records: Arc<Turns>,
     uploads: Arc<Turns>,
+    /// The page, carrying `/api/info` and `/api/words` as they answer.
+    page: assets::Page,
 }
 
 /// A bound desk, ready to serve.
@@ -124,6 +126,7 @@ impl Desk {
                 heavy: Turns::new(HEAVY_TURNS),
                 records: Turns::new(RECORD_TURNS),
                 uploads: Turns::new(UPLOAD_TURNS),
+                page: assets::Page::new(&carried(args.max_upload as usize)),
             }),
         })
     }
@@ -332,6 +335,12 @@ fn json_response(v: &serde_json::Value) -> Response {
     )
 }
 
+/// What the page carries (`assets::Page`): the two answers its first
+/// frame needs, the same values `/api/info` and `/api/words` give.
+fn carried(max_upload: usize) -> Value {
+    serde_json::json!({ "info": api::info(max_upload), "words": words::words() })
+}
+
 fn route(
     req: &Request,
     body: &[u8],
@@ -342,7 +351,9 @@ fn route(
     let get = matches!(req.method, Method::Get | Method::Head);
     let post = req.method == Method::Post;
     if let Some(asset) = assets::find(path) {
-        return if get {
+        return if get && asset.path == "/index.html" {
+            Ok(Some(config.page.answer(req.header("if-none-match"))))
+        } else if get {
             Ok(Some(asset.answer(req.header("if-none-match"))))
         } else {
             Err(method_not_allowed(req))
