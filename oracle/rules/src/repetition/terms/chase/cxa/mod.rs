@@ -46,7 +46,6 @@ impl Model for CompleteExchange {
 
 /// Sorts the mover's new threats into chases and idle pawn threats.
 fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
-    let rules = ctx.rules;
     let Some(threatening) = ctx.threatening.as_ref() else {
         return ChaseAnalysis::default();
     };
@@ -54,13 +53,39 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     if now.is_empty() {
         return ChaseAnalysis::default();
     }
+    let existing = existing_threats(ctx);
+    let escaping = std::cell::OnceCell::new();
+    let mut candidates: Vec<Threat> = Vec::new();
+    for t in now {
+        let mut t = t.clone();
+        if made_by_check(ctx, &t, grounds)
+            || stands_unrenewed(ctx, now, &existing, &escaping, &mut t, grounds)
+            || offers_trade(ctx, threatening, now, &t, grounds)
+        {
+            continue;
+        }
+        // 26.5 (得不偿失): a threat that wins less than what the move itself
+        // left the opponent to take elsewhere — a piece of ours it unguarded
+        // or uncovered, still there to be taken after our capture — wins
+        // nothing. The moved piece offered is not counted here (献, 26.4).
+        if loses_to_exposed(ctx, threatening, &t) {
+            grounds.push(Clause::CompleteExchange);
+            continue;
+        }
+        candidates.push(t);
+    }
+    if king_pawn_help_is_idle(ctx, &candidates, grounds) {
+        return ChaseAnalysis::default();
+    }
+    let mut analysis = sort_own_attacks(ctx, threatening, candidates, grounds);
+    drop_drawing_point_attacks(ctx, &mut analysis, grounds);
+    analysis
+}
 
-    // 从捉到捉: what the mover could win before the move (or before the
-    // check it answers) is not a new threat.
-    // A threat stands unchanged when the same target could already be won
-    // before; a target whose exchange was only level before (26.5) is won
-    // anew when the move makes it a gain (参考图15: the rook steps out of an
-    // attack, and the cannon's capture of the horse now wins it outright).
+/// 从捉到捉: what the mover could win before the move (or before the check
+/// it answers), as (attacker, followed to its new point; target; gain), so
+/// that a threat standing unchanged is not counted as new.
+fn existing_threats(ctx: &MoveContext) -> Vec<(Square, Square, i32)> {
     let follow = |sq: Square| if sq == ctx.mv.from { ctx.mv.to } else { sq };
     let mut existing: Vec<(Square, Square, i32)> = Vec::new();
     if !ctx.answers_check {
@@ -75,124 +100,155 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             .iter()
             .map(|t| (follow(t.attacker), t.target, t.gain)),
     );
-    let escaping = std::cell::OnceCell::new();
-    let mut candidates: Vec<Threat> = Vec::new();
-    for t in now {
-        let mut t = t.clone();
-        // 26.1.4 counts what the answer creates; a threat that any other
-        // answer would leave standing as well was made by the check itself
-        // (参考图19: the checking rook leaves the cannon it protected).
-        if ctx.answers_check
-            && ctx
-                .threats_after_any_answer()
-                .iter()
-                .any(|x| x.target == t.target && x.attacker == t.attacker)
-        {
-            grounds.push(Clause::CheckAnswerByOther);
-            continue;
-        }
-        if existing
-            .iter()
-            .any(|&(_, target, gain)| target == t.target && (gain > 0 || gain >= t.gain))
-        {
-            // A piece that steps out of an attack renews a chase when it
-            // brings a new attacker onto the target: itself (参考图45: the
-            // cannon escapes onto the elephant a horse already attacked) or
-            // a piece it unmasks (参考图23: the cannon's retreat frees the
-            // horse's leg onto a cannon the rook already attacked); an
-            // escape that adds no force to the attack stays idle (参考图37).
-            // It also renews one it helps (图10, 11, 25, 27, 28), and one
-            // whose target it holds in place (不能离线, 参考图39, 49).
-            // Where the edition has no renewals (1999 29.2: a chase arises
-            // from the move just played and did not stand before it), a
-            // threat that stood is 闲 however the move keeps it up.
-            let new_attacker = t.single
-                && !t.by_check
-                && !existing
-                    .iter()
-                    .any(|&(a, target, _)| a == t.attacker && target == t.target);
-            let renewed = rules.escape_renews_threat
-                && *escaping.get_or_init(|| ctx.escapes())
-                && (new_attacker
-                    || renews_joint_threat(ctx, now, &t)
-                    || match holds_target(ctx, &t) {
-                        Some(hold) => {
-                            // A guard on every way out is a second attacker.
-                            t.single &= hold == Hold::Pins;
-                            grounds.push(Clause::CannotLeaveLine);
-                            true
-                        }
-                        None => false,
-                    });
-            if !renewed {
-                grounds.push(if ctx.answers_check {
-                    Clause::CheckAnswerByOther
-                } else {
-                    Clause::PreExistingThreat
-                });
-                continue;
-            }
-        }
-        // A piece that can take its attacker back as an equal trade is
-        // being offered an exchange (兑), not chased. The same holds when
-        // the win comes through a capturing check whose victim could take
-        // the checker in a trade (图13: two cannons facing over a rook are
-        // an exchange, whatever the capture would uncover).
-        let offered = if t.by_check {
-            t.first_victim
-        } else {
-            Some(t.target)
-        };
-        if offered.is_some_and(|v| exchange::trade_offered(ctx, t.attacker, v, Accounting::Figures))
-        {
-            grounds.push(Clause::TermExchange);
-            continue;
-        }
-        // A joint threat that cannot do without one of its attackers, which
-        // the target can take as an equal trade (24.4), offers the opponent
-        // that trade rather than making it lose material: 兑. A threat the
-        // attacker wins alone, or the others win without the offered piece,
-        // stays a chase beside the offer (26.4).
-        if !t.single
-            && !t.by_check
-            && now.iter().any(|x| {
-                x.target == t.target
-                    && x.attacker != t.attacker
-                    && !x.by_check
-                    && exchange::trade_offered(ctx, x.attacker, x.target, Accounting::Figures)
-                    && without_piece(threatening, x.attacker).is_some_and(|w| {
-                        !threats::threats(&ctx.search, &w)
-                            .iter()
-                            .any(|y| y.target == t.target)
-                    })
-            })
-        {
-            grounds.push(Clause::TermExchange);
-            continue;
-        }
-        // 26.5 (得不偿失): a threat that wins less than what the move itself
-        // left the opponent to take elsewhere — a piece of ours it unguarded
-        // or uncovered, still there to be taken after our capture — wins
-        // nothing. The moved piece offered is not counted here (献, 26.4).
-        if loses_to_exposed(ctx, threatening, &t) {
-            grounds.push(Clause::CompleteExchange);
-            continue;
-        }
-        candidates.push(t);
-    }
+    existing
+}
 
-    // 26.1.1: a king or pawn move that lets another piece attack is a
-    // chase only where the edition says so.
+/// 26.1.4 counts what the answer to a check creates; a threat that any
+/// other answer would leave standing as well was made by the check itself
+/// (参考图19: the checking rook leaves the cannon it protected).
+fn made_by_check(ctx: &MoveContext, t: &Threat, grounds: &mut Vec<Clause>) -> bool {
+    if ctx.answers_check
+        && ctx
+            .threats_after_any_answer()
+            .iter()
+            .any(|x| x.target == t.target && x.attacker == t.attacker)
+    {
+        grounds.push(Clause::CheckAnswerByOther);
+        return true;
+    }
+    false
+}
+
+/// 从捉到捉: whether `t` stood before the move and the move does not renew
+/// it. A threat stands when the same target could already be won before; a
+/// target whose exchange was only level before (26.5) is won anew when the
+/// move makes it a gain (参考图15: the rook steps out of an attack, and the
+/// cannon's capture of the horse now wins it outright). May mark `t` joint
+/// when the moved piece guards every way out of the target.
+fn stands_unrenewed(
+    ctx: &MoveContext,
+    now: &[Threat],
+    existing: &[(Square, Square, i32)],
+    escaping: &std::cell::OnceCell<bool>,
+    t: &mut Threat,
+    grounds: &mut Vec<Clause>,
+) -> bool {
+    if !existing
+        .iter()
+        .any(|&(_, target, gain)| target == t.target && (gain > 0 || gain >= t.gain))
+    {
+        return false;
+    }
+    // A piece that steps out of an attack renews a chase when it brings a
+    // new attacker onto the target: itself (参考图45: the cannon escapes
+    // onto the elephant a horse already attacked) or a piece it unmasks
+    // (参考图23: the cannon's retreat frees the horse's leg onto a cannon the
+    // rook already attacked); an escape that adds no force to the attack
+    // stays idle (参考图37). It also renews one it helps (图10, 11, 25, 27,
+    // 28), and one whose target it holds in place (不能离线, 参考图39, 49).
+    // Where the edition has no renewals (1999 29.2: a chase arises from the
+    // move just played and did not stand before it), a threat that stood is
+    // 闲 however the move keeps it up.
+    let new_attacker = t.single
+        && !t.by_check
+        && !existing
+            .iter()
+            .any(|&(a, target, _)| a == t.attacker && target == t.target);
+    let renewed = ctx.rules.escape_renews_threat
+        && *escaping.get_or_init(|| ctx.escapes())
+        && (new_attacker
+            || renews_joint_threat(ctx, now, t)
+            || match holds_target(ctx, t) {
+                Some(hold) => {
+                    // A guard on every way out is a second attacker.
+                    t.single &= hold == Hold::Pins;
+                    grounds.push(Clause::CannotLeaveLine);
+                    true
+                }
+                None => false,
+            });
+    if !renewed {
+        grounds.push(if ctx.answers_check {
+            Clause::CheckAnswerByOther
+        } else {
+            Clause::PreExistingThreat
+        });
+    }
+    !renewed
+}
+
+/// 兑 (24.4, 26.4): whether `t` offers the opponent an equal trade rather
+/// than making it lose material.
+fn offers_trade(
+    ctx: &MoveContext,
+    threatening: &Position,
+    now: &[Threat],
+    t: &Threat,
+    grounds: &mut Vec<Clause>,
+) -> bool {
+    // A piece that can take its attacker back as an equal trade is being
+    // offered an exchange (兑), not chased. The same holds when the win
+    // comes through a capturing check whose victim could take the checker
+    // in a trade (图13: two cannons facing over a rook are an exchange,
+    // whatever the capture would uncover).
+    let offered = if t.by_check {
+        t.first_victim
+    } else {
+        Some(t.target)
+    };
+    if offered.is_some_and(|v| exchange::trade_offered(ctx, t.attacker, v, Accounting::Figures)) {
+        grounds.push(Clause::TermExchange);
+        return true;
+    }
+    // A joint threat that cannot do without one of its attackers, which
+    // the target can take as an equal trade (24.4), offers the opponent
+    // that trade rather than making it lose material: 兑. A threat the
+    // attacker wins alone, or the others win without the offered piece,
+    // stays a chase beside the offer (26.4).
+    if !t.single
+        && !t.by_check
+        && now.iter().any(|x| {
+            x.target == t.target
+                && x.attacker != t.attacker
+                && !x.by_check
+                && exchange::trade_offered(ctx, x.attacker, x.target, Accounting::Figures)
+                && without_piece(threatening, x.attacker).is_some_and(|w| {
+                    !threats::threats(&ctx.search, &w)
+                        .iter()
+                        .any(|y| y.target == t.target)
+                })
+        })
+    {
+        grounds.push(Clause::TermExchange);
+        return true;
+    }
+    false
+}
+
+/// 26.1.1: a king or pawn move that lets another piece attack is a chase
+/// only where the edition says so; true when the move is idle for that.
+fn king_pawn_help_is_idle(
+    ctx: &MoveContext,
+    candidates: &[Threat],
+    grounds: &mut Vec<Clause>,
+) -> bool {
     let helps = |t: &Threat| t.attacker != ctx.mv.to;
     if matches!(ctx.mover.role, Role::King | Role::Pawn) && candidates.iter().any(helps) {
         grounds.push(Clause::KingPawnJoint);
-        if !rules.king_pawn_joint_chase_is_chase {
-            return ChaseAnalysis::default();
-        }
+        return !ctx.rules.king_pawn_joint_chase_is_chase;
     }
+    false
+}
 
-    // 26.1: the king's and the pawns' own attacks are idle, except a pawn
-    // capture that would give check (26.8).
+/// 26.1: the king's and the pawns' own attacks are idle, except a pawn
+/// capture that would give check (26.8); sorts the candidates accordingly.
+fn sort_own_attacks(
+    ctx: &MoveContext,
+    threatening: &Position,
+    candidates: Vec<Threat>,
+    grounds: &mut Vec<Clause>,
+) -> ChaseAnalysis {
+    let rules = ctx.rules;
     let mut analysis = ChaseAnalysis::default();
     for t in candidates {
         let own = rules.king_pawn_alone_chase_allowed
@@ -224,10 +280,17 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             analysis.pawn_threats.push(t);
         }
     }
+    analysis
+}
 
-    // 26.2: a side holding a drawing point with a single attacking piece
-    // does not chase by its incidental attacks on advisors and elephants.
-    if rules.drawing_point_attacks_idle && attacking_pieces(ctx.after, ctx.mover.color) <= 1 {
+/// 26.2: a side holding a drawing point with a single attacking piece does
+/// not chase by its incidental attacks on advisors and elephants.
+fn drop_drawing_point_attacks(
+    ctx: &MoveContext,
+    analysis: &mut ChaseAnalysis,
+    grounds: &mut Vec<Clause>,
+) {
+    if ctx.rules.drawing_point_attacks_idle && attacking_pieces(ctx.after, ctx.mover.color) <= 1 {
         let before = analysis.chases.len();
         analysis
             .chases
@@ -236,7 +299,6 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
             grounds.push(Clause::DrawingPoint);
         }
     }
-    analysis
 }
 
 /// Whether the capture that makes threat `t` would let the opponent take,

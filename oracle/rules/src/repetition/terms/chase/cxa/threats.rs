@@ -66,6 +66,13 @@ fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
         if s.mate_by_checks(&after, mate_depth) {
             continue;
         }
+        // 24.3's complete exchange: a capture that hands the opponent a
+        // line of checks winning back at least as much wins nothing
+        // (参考图34: the elephant's capture of the cannon opens the back
+        // rank to the black rook's skewer by two checks).
+        if loses_to_counter_checks(s, pos, &after, gain) {
+            continue;
+        }
         let attacker_piece = pos.piece_at(m.from).expect("a mover");
         let unprotected = !s.captures(&after).iter().any(|r| r.to == m.to);
         // A root that is false (假根) only because another of our pieces
@@ -87,6 +94,26 @@ fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
         });
     }
     out
+}
+
+/// Whether the capture that led to `after` lets the opponent win back,
+/// through a check or consecutive checks, at least its gain `gain` more
+/// than the opponent could already win so in `pos` (24.3's complete
+/// exchange: a capture that hands the opponent a winning line of checks
+/// wins nothing). What the opponent's checks won already is a threat of
+/// its own that the capture neither makes nor answers (各吃各子), so only
+/// the difference counts. A level capture (gain 0, 26.5) has its loss
+/// elsewhere counted already.
+fn loses_to_counter_checks(s: &Search, pos: &Position, after: &Position, gain: i32) -> bool {
+    if !s.rules.threat_to_win_by_check_is_chase || gain <= 0 {
+        return false;
+    }
+    let depth = s.limits.check_win_depth;
+    let standing = pos
+        .passed()
+        .and_then(|p| win_by_checks(s, &p, depth, 0))
+        .map_or(0, |b| b.0);
+    win_by_checks(s, after, depth, standing + gain - 1).is_some_and(|b| b.0 >= standing + gain)
 }
 
 /// The best of [`capture_threats`] by gain, and the capture: the same
