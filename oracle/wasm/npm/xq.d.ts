@@ -138,7 +138,7 @@ export interface StatusAnswer {
   result: '1-0' | '0-1' | '*';
   reason: EndReason | null;
 }
-export function status(game?: GameInput): StatusAnswer;
+export function status(game?: GameInput, options?: { edition?: string }): StatusAnswer;
 
 export function perft(game: GameInput | undefined, depth: number): number;
 

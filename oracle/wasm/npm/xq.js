@@ -170,9 +170,10 @@ export function convert(game, move, to) {
   return a.move;
 }
 
-/** Check, the number of legal moves, the result and why (mate, 困毙). */
-export function status(game) {
-  return call('status', at(game));
+/** Check, the number of legal moves, the result and why (mate, 困毙, whose
+ * result is the edition's: a loss in every edition). */
+export function status(game, { edition } = {}) {
+  return call('status', { ...at(game), edition });
 }
 
 /** The number of leaves of the legal-move tree `depth` plies deep. */

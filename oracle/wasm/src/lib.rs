@@ -120,8 +120,10 @@ pub fn call(method: &str, input: &[u8]) -> Result<Value, Error> {
             ask_at(&a.at, "", Question::Convert { mv: a.mv, to: a.to })
         }
         "status" => {
-            let a: At = arg(input)?;
-            ask_at(&a, "", Question::Status)
+            // 困毙's result is the edition's (xq_oracle::status).
+            let a: StatusArg = arg(input)?;
+            let edition = edition(a.edition.as_deref())?;
+            ask_at(&a.at, edition, Question::Status)
         }
         "perft" => {
             let a: PerftArg = arg(input)?;
@@ -238,6 +240,13 @@ struct ClassifyArg {
     at: At,
     #[serde(rename = "move")]
     mv: String,
+    edition: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct StatusArg {
+    #[serde(flatten)]
+    at: At,
     edition: Option<String>,
 }
 

@@ -132,6 +132,13 @@ test('status: check, mate and 困毙 (stalemate)', () => {
   assert.equal(stale.legal_moves, 0);
   assert.equal(stale.result, '1-0');
   assert.equal(stale.reason, 'stalemate');
+  // 困毙 is scored by the edition: a loss in every one; an unknown id is
+  // refused by name.
+  for (const edition of ['cxa-1999', 'axf-2017', 'wxf-2018']) {
+    const s = xq.status({ fen: '3k5/4R4/9/9/9/9/9/9/9/5K3 b', relaxed: true }, { edition });
+    assert.equal(s.result, '1-0', edition);
+  }
+  assert.throws(() => xq.status(START, { edition: 'house' }), { code: 'unknown-edition' });
 });
 
 test('perft: the published counts; depth bounds are errors', () => {
