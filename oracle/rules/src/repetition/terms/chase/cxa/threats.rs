@@ -70,7 +70,7 @@ fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
         // line of checks winning back at least as much wins nothing
         // (参考图34: the elephant's capture of the cannon opens the back
         // rank to the black rook's skewer by two checks).
-        if loses_to_counter_checks(s, pos, &after, gain) {
+        if loses_to_counter_checks(s, pos, m.from, &after, gain) {
             continue;
         }
         let attacker_piece = pos.piece_at(m.from).expect("a mover");
@@ -96,15 +96,25 @@ fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
     out
 }
 
-/// Whether the capture that led to `after` lets the opponent win back,
-/// through a check or consecutive checks, at least its gain `gain` more
-/// than the opponent could already win so in `pos` (24.3's complete
-/// exchange: a capture that hands the opponent a winning line of checks
-/// wins nothing). What the opponent's checks won already is a threat of
-/// its own that the capture neither makes nor answers (各吃各子), so only
-/// the difference counts. A level capture (gain 0, 26.5) has its loss
-/// elsewhere counted already.
-fn loses_to_counter_checks(s: &Search, pos: &Position, after: &Position, gain: i32) -> bool {
+/// Whether the capture from `capturer` that led to `after` lets the
+/// opponent win back, through a check or consecutive checks, at least its
+/// gain `gain` more than the opponent could already win so in `pos` (24.3's
+/// complete exchange: a capture that hands the opponent a winning line of
+/// checks wins nothing). What the opponent's checks won already is a threat
+/// of its own that the capture neither makes nor answers (各吃各子), so only
+/// the difference counts — unless what they won already is the capturer
+/// itself: a piece that checks would win where it stands, and still win
+/// where it captures, is taken back in the capture's own exchange, not
+/// beside it (图16: before 将6退1 the rook's capture of the pawn is lost to
+/// the discovered check that already threatened the rook). A level capture
+/// (gain 0, 26.5) has its loss elsewhere counted already.
+fn loses_to_counter_checks(
+    s: &Search,
+    pos: &Position,
+    capturer: Square,
+    after: &Position,
+    gain: i32,
+) -> bool {
     if !s.rules.threat_to_win_by_check_is_chase || gain <= 0 {
         return false;
     }
@@ -112,6 +122,7 @@ fn loses_to_counter_checks(s: &Search, pos: &Position, after: &Position, gain: i
     let standing = pos
         .passed()
         .and_then(|p| win_by_checks(s, &p, depth, 0))
+        .filter(|b| !b.1.contains(&capturer))
         .map_or(0, |b| b.0);
     win_by_checks(s, after, depth, standing + gain - 1).is_some_and(|b| b.0 >= standing + gain)
 }
