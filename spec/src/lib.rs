@@ -30,6 +30,7 @@ pub mod expectations;
 mod game;
 mod literal;
 pub mod protocol;
+pub mod records;
 mod rulings;
 mod runs;
 mod vocabulary;

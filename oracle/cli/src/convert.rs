@@ -165,10 +165,15 @@ impl Output {
         let Some(temp) = &self.temp else {
             return Ok(());
         };
-        file.sync_all().map_err(fail)?;
-        drop(file);
+        sync_and_close(file).map_err(fail)?;
         std::fs::rename(temp, &self.target).map_err(fail)
     }
+}
+
+/// Syncs a file to disk and closes it (it is taken by value, so it is
+/// closed on return): a temporary file is closed before it is renamed.
+fn sync_and_close(file: File) -> std::io::Result<()> {
+    file.sync_all()
 }
 
 impl Drop for Output {

@@ -30,7 +30,7 @@ use serde_json::Value;
 use xq_core::{Notation, Outcome, Position};
 use xq_records::{
     read_bytes, write_cbl, write_cbr, write_pgn, write_xqf, KeyBytes, MoveNode, PgnOptions, Record,
-    TextEncoding, XqfOptions,
+    TextCodec, TextEncoding, XqfOptions,
 };
 
 const CHECKS: &str = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w - - 0 1";

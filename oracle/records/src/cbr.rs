@@ -3,7 +3,7 @@
 
 use xq_core::{Color, Outcome, Piece, Position, Role, Setup, Square, Validation};
 
-use crate::encoding::TextEncoding;
+use crate::encoding::{TextCodec, TextEncoding};
 use crate::error::{ErrorKind, RecordError, SetupDetail};
 use crate::format::Format;
 use crate::record::{Record, Source};
@@ -52,7 +52,7 @@ fn utf16_lossy(bytes: &[u8], offset: usize, warnings: &mut Vec<Warning>) -> Stri
         .chunks_exact(2)
         .position(|c| c == [0, 0])
         .map_or(bytes.len() & !1, |i| i * 2);
-    let (text, bad) = TextEncoding::Utf16Le.decode_lossy(&bytes[..n]);
+    let (text, bad) = crate::encoding::decode_lossy(TextEncoding::Utf16Le, &bytes[..n]);
     if let Some(i) = bad {
         let at = (offset + i) as u64;
         warnings.push(Warning::new(

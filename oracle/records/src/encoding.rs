@@ -6,41 +6,22 @@
 //! is decoded both ways and the reading that decodes cleanly and holds more
 //! of the notation's characters wins.
 
-use std::fmt;
-use std::str::FromStr;
-
 use xq_core::Role;
 
-/// A text encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TextEncoding {
-    /// UTF-8 without a byte-order mark.
-    Utf8,
-    /// UTF-8 that starts with a byte-order mark.
-    Utf8Bom,
-    /// GB18030, a superset of GBK and GB2312 (simplified characters).
-    Gb18030,
-    /// Big5 (traditional characters).
-    Big5,
-    /// UTF-16 little-endian (the CCBridge formats).
-    Utf16Le,
+pub use xq_spec::records::TextEncoding;
+
+/// Decoding and encoding text in a [`TextEncoding`] (xq-spec's word, so
+/// the methods come with this trait: `use xq_records::TextCodec`).
+pub trait TextCodec {
+    /// Decodes `bytes` strictly: `None` if any sequence is malformed.
+    fn decode(self, bytes: &[u8]) -> Option<String>;
+
+    /// Encodes text; `None` if a character has no encoding in it.
+    fn encode(self, text: &str) -> Option<Vec<u8>>;
 }
 
-impl TextEncoding {
-    /// The name used on command lines and in JSON.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            TextEncoding::Utf8 => "utf-8",
-            TextEncoding::Utf8Bom => "utf-8-bom",
-            TextEncoding::Gb18030 => "gb18030",
-            TextEncoding::Big5 => "big5",
-            TextEncoding::Utf16Le => "utf-16le",
-        }
-    }
-
-    /// Decodes `bytes` strictly: `None` if any sequence is malformed.
-    pub fn decode(self, bytes: &[u8]) -> Option<String> {
+impl TextCodec for TextEncoding {
+    fn decode(self, bytes: &[u8]) -> Option<String> {
         match self {
             TextEncoding::Utf8 | TextEncoding::Utf8Bom => {
                 let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
@@ -61,8 +42,7 @@ impl TextEncoding {
         }
     }
 
-    /// Encodes text; `None` if a character has no encoding in it.
-    pub fn encode(self, text: &str) -> Option<Vec<u8>> {
+    fn encode(self, text: &str) -> Option<Vec<u8>> {
         match self {
             TextEncoding::Utf8 => Some(text.as_bytes().to_vec()),
             TextEncoding::Utf8Bom => {
@@ -77,68 +57,63 @@ impl TextEncoding {
     }
 }
 
-impl TextEncoding {
-    /// Decodes `bytes`, reading each malformed sequence as U+FFFD; the
-    /// second value is the index of the first bad byte, if any.
-    pub(crate) fn decode_lossy(self, bytes: &[u8]) -> (String, Option<usize>) {
-        if let Some(s) = self.decode(bytes) {
-            return (s, None);
+/// Decodes `bytes` in `encoding`, reading each malformed sequence as
+/// U+FFFD; the second value is the index of the first bad byte, if any.
+pub(crate) fn decode_lossy(encoding: TextEncoding, bytes: &[u8]) -> (String, Option<usize>) {
+    if let Some(s) = encoding.decode(bytes) {
+        return (s, None);
+    }
+    match encoding {
+        TextEncoding::Utf8 | TextEncoding::Utf8Bom => {
+            let first = std::str::from_utf8(bytes).err().map(|e| e.valid_up_to());
+            (String::from_utf8_lossy(bytes).into_owned(), first)
         }
-        match self {
-            TextEncoding::Utf8 | TextEncoding::Utf8Bom => {
-                let first = std::str::from_utf8(bytes).err().map(|e| e.valid_up_to());
-                (String::from_utf8_lossy(bytes).into_owned(), first)
-            }
-            TextEncoding::Utf16Le => {
-                let units: Vec<u16> = bytes
-                    .chunks_exact(2)
-                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                    .collect();
-                let first = char::decode_utf16(units.iter().copied())
-                    .scan(0usize, |at, r| {
-                        let here = *at;
-                        *at += r.as_ref().map_or(1, |c| c.len_utf16());
-                        Some((here, r.is_err()))
-                    })
-                    .find(|&(_, bad)| bad)
-                    .map(|(i, _)| i * 2)
-                    .or((bytes.len() % 2 != 0).then_some(bytes.len() - 1));
-                (String::from_utf16_lossy(&units), first)
-            }
-            TextEncoding::Gb18030 | TextEncoding::Big5 => {
-                let enc = if self == TextEncoding::Big5 {
-                    encoding_rs::BIG5
-                } else {
-                    encoding_rs::GB18030
-                };
-                let mut decoder = enc.new_decoder_without_bom_handling();
-                let mut out = String::with_capacity(bytes.len() * 2);
-                let mut read = 0;
-                let mut first = None;
-                loop {
-                    out.reserve(
-                        decoder
-                            .max_utf8_buffer_length(bytes.len() - read)
-                            .unwrap_or(64),
-                    );
-                    let (result, n) = decoder.decode_to_string_without_replacement(
-                        &bytes[read..],
-                        &mut out,
-                        true,
-                    );
-                    read += n;
-                    match result {
-                        encoding_rs::DecoderResult::InputEmpty => break,
-                        encoding_rs::DecoderResult::OutputFull => {}
-                        encoding_rs::DecoderResult::Malformed(len, after) => {
-                            let bad = read - usize::from(after) - usize::from(len);
-                            first.get_or_insert(bad);
-                            out.push('\u{FFFD}');
-                        }
+        TextEncoding::Utf16Le => {
+            let units: Vec<u16> = bytes
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            let first = char::decode_utf16(units.iter().copied())
+                .scan(0usize, |at, r| {
+                    let here = *at;
+                    *at += r.as_ref().map_or(1, |c| c.len_utf16());
+                    Some((here, r.is_err()))
+                })
+                .find(|&(_, bad)| bad)
+                .map(|(i, _)| i * 2)
+                .or((bytes.len() % 2 != 0).then_some(bytes.len() - 1));
+            (String::from_utf16_lossy(&units), first)
+        }
+        TextEncoding::Gb18030 | TextEncoding::Big5 => {
+            let enc = if encoding == TextEncoding::Big5 {
+                encoding_rs::BIG5
+            } else {
+                encoding_rs::GB18030
+            };
+            let mut decoder = enc.new_decoder_without_bom_handling();
+            let mut out = String::with_capacity(bytes.len() * 2);
+            let mut read = 0;
+            let mut first = None;
+            loop {
+                out.reserve(
+                    decoder
+                        .max_utf8_buffer_length(bytes.len() - read)
+                        .unwrap_or(64),
+                );
+                let (result, n) =
+                    decoder.decode_to_string_without_replacement(&bytes[read..], &mut out, true);
+                read += n;
+                match result {
+                    encoding_rs::DecoderResult::InputEmpty => break,
+                    encoding_rs::DecoderResult::OutputFull => {}
+                    encoding_rs::DecoderResult::Malformed(len, after) => {
+                        let bad = read - usize::from(after) - usize::from(len);
+                        first.get_or_insert(bad);
+                        out.push('\u{FFFD}');
                     }
                 }
-                (out, first)
             }
+            (out, first)
         }
     }
 }
@@ -151,28 +126,6 @@ fn legacy(enc: &'static encoding_rs::Encoding, bytes: &[u8]) -> Option<String> {
 fn legacy_encode(enc: &'static encoding_rs::Encoding, text: &str) -> Option<Vec<u8>> {
     let (bytes, _, unmappable) = enc.encode(text);
     (!unmappable).then(|| bytes.into_owned())
-}
-
-impl fmt::Display for TextEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for TextEncoding {
-    type Err = String;
-    fn from_str(s: &str) -> Result<TextEncoding, String> {
-        match s.to_ascii_lowercase().replace('_', "-").as_str() {
-            "utf-8" | "utf8" => Ok(TextEncoding::Utf8),
-            "utf-8-bom" | "utf8-bom" => Ok(TextEncoding::Utf8Bom),
-            "gb18030" | "gbk" | "gb2312" | "cp936" => Ok(TextEncoding::Gb18030),
-            "big5" | "cp950" => Ok(TextEncoding::Big5),
-            "utf-16le" | "utf16le" => Ok(TextEncoding::Utf16Le),
-            _ => Err(format!(
-                "unknown encoding {s:?} (expected utf-8, gb18030, big5 or utf-16le)"
-            )),
-        }
-    }
 }
 
 /// Characters that move texts and record headers use besides the pieces'

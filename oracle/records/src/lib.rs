@@ -61,9 +61,9 @@ use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
 pub use cbr::{write_cbl, write_cbr};
-pub use encoding::{detect as detect_encoding, TextEncoding};
+pub use encoding::{detect as detect_encoding, TextCodec, TextEncoding};
 pub use error::{ErrorKind, Location, RecordError, SetupDetail, SyntaxDetail, TagFault};
-pub use format::Format;
+pub use format::{detect as detect_format, Format};
 pub use pgn::split::MAX_GAME_BYTES;
 pub use pgn::{pgn_changes, write_pgn, PgnOptions};
 pub use record::{Line, MoveNode, Record, RecordType, Source, Tags};
@@ -154,7 +154,7 @@ impl<R: BufRead> Reader<R> {
                 Err(RecordError::new(ErrorKind::Io(e.to_string()))),
             );
         }
-        let format = options.format.unwrap_or_else(|| Format::detect(&prefix));
+        let format = options.format.unwrap_or_else(|| format::detect(&prefix));
         let blank = prefix
             .strip_prefix(b"\xEF\xBB\xBF")
             .unwrap_or(&prefix)

@@ -101,43 +101,9 @@ impl Default for Tags {
     }
 }
 
-/// 棋谱类型: what part of a game a record holds (XQF byte 0x40).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RecordType {
-    /// 全局: a whole game.
-    FullGame,
-    /// 开局: an opening.
-    Opening,
-    /// 中局: a middle game.
-    MiddleGame,
-    /// 残局: an endgame.
-    Endgame,
-}
-
-impl RecordType {
-    /// The English name, as written in a PGN `RecordType` tag.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            RecordType::FullGame => "full game",
-            RecordType::Opening => "opening",
-            RecordType::MiddleGame => "middle game",
-            RecordType::Endgame => "endgame",
-        }
-    }
-
-    /// Reads an English or Chinese name.
-    #[must_use]
-    pub fn parse(s: &str) -> Option<RecordType> {
-        Some(match s.trim().to_ascii_lowercase().as_str() {
-            "full game" | "全局" | "full" | "game" => RecordType::FullGame,
-            "opening" | "开局" | "開局" => RecordType::Opening,
-            "middle game" | "middlegame" | "中局" => RecordType::MiddleGame,
-            "endgame" | "残局" | "殘局" => RecordType::Endgame,
-            _ => return None,
-        })
-    }
-}
+/// 棋谱类型: what part of a game a record holds (XQF byte 0x40, a PGN
+/// `RecordType` tag); its words are xq-spec's.
+pub use xq_spec::records::RecordType;
 
 /// A sequence of moves, with a comment that may come before the first one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

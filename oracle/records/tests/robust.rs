@@ -39,7 +39,7 @@ fn exercise(bytes: &[u8]) {
             Err(e) => assert!(!e.to_string().is_empty()),
         }
     }
-    for format in Format::ALL {
+    for &format in Format::ALL {
         let opts = ReadOptions {
             format: Some(format),
             encoding: None,

@@ -178,8 +178,8 @@ impl Header {
                 "ecco" => t.ecco = Some(v),
                 "opening" => t.opening = Some(v),
                 "variation" => t.variation = Some(v),
-                "recordtype" | "type" if RecordType::parse(&v).is_some() => {
-                    t.record_type = RecordType::parse(&v)
+                "recordtype" | "type" if RecordType::from_name(v.trim()).is_some() => {
+                    t.record_type = RecordType::from_name(v.trim())
                 }
                 "timecontrol" => t.time_control = Some(v),
                 "annotator" => t.annotator = Some(v),

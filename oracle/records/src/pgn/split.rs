@@ -5,7 +5,7 @@
 
 use std::io::BufRead;
 
-use crate::encoding::{self, TextEncoding};
+use crate::encoding::{self, TextCodec, TextEncoding};
 use crate::error::{ErrorKind, RecordError, SyntaxDetail};
 
 /// The largest game (in bytes) the reader accepts; a longer one is reported

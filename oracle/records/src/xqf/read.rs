@@ -4,7 +4,7 @@ use xq_core::{Color, Move, Outcome, Piece, Position, Setup, Square, Validation};
 
 use super::keys::{KeyBytes, Keys};
 use super::{HEADER_LEN, SLOT_ROLES, STRINGS};
-use crate::encoding::TextEncoding;
+use crate::encoding::{TextCodec, TextEncoding};
 use crate::error::{ErrorKind, Location, RecordError, SetupDetail};
 use crate::format::Format;
 use crate::record::{Record, RecordType, Source};
@@ -79,7 +79,7 @@ fn decode_gbk(
     {
         return s;
     }
-    let (text, bad) = TextEncoding::Gb18030.decode_lossy(bytes);
+    let (text, bad) = crate::encoding::decode_lossy(TextEncoding::Gb18030, bytes);
     if let Some(i) = bad {
         let at = (offset + i) as u64;
         warnings.push(Warning::new(

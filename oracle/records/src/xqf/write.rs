@@ -4,7 +4,7 @@ use xq_core::{Color, Outcome, Role};
 
 use super::keys::{KeyBytes, Keys};
 use super::{HEADER_LEN, SLOT_ROLES, STRINGS};
-use crate::encoding::TextEncoding;
+use crate::encoding::{TextCodec, TextEncoding};
 use crate::error::{ErrorKind, RecordError};
 use crate::record::{Record, RecordType};
 
