@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xq_cli::desk::http::{parse_head, Limits, Method};
+use xq_cli::desk::http::{parse_head, status, Limits, Method};
+use xq_render::{Lang, Speak};
 
 fuzz_target!(|data: &[u8]| {
     // Small bounds, so that every limit is reached by short inputs too.
@@ -34,9 +35,9 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Err(e) => {
-            let (status, reason) = e.status();
-            assert!((400..600).contains(&status), "{status} {reason}");
-            assert!(!e.to_string().is_empty() && !e.zh().is_empty());
+            let (code, reason) = status(&e);
+            assert!((400..600).contains(&code), "{code} {reason}");
+            assert!(!e.speak(Lang::En).is_empty() && !e.speak(Lang::Zh).is_empty());
         }
     }
 });
