@@ -50,10 +50,6 @@ fn reason(i: &IsLegalExpect, a: &IsLegalAnswer, _: &Asked) -> Grade {
         return Grade::Moot;
     }
     a.reason
-        .map(|got| {
-            same(got, *want, || {
-                format!("reason is {got}, expected {want}")
-            })
-        })
+        .map(|got| same(got, *want, || format!("reason is {got}, expected {want}")))
         .into()
 }

@@ -156,10 +156,25 @@ impl std::fmt::Display for ReadFailure {
 /// expectations that can never be true.
 pub fn read(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, ReadFailure> {
     let mut track = serde_path_to_error::Track::new();
-    let read = Expect::read(kind, serde_path_to_error::Deserializer::new(v.clone(), &mut track));
+    let read = Expect::read(
+        kind,
+        serde_path_to_error::Deserializer::new(v.clone(), &mut track),
+    );
     let expect = read.map_err(|e| {
         let path = track.path();
         let message = e.to_string();
+        // An unknown key names itself, and is pointed at.
+        if message.starts_with("unknown field") {
+            let key = match path.iter().next_back() {
+                Some(serde_path_to_error::Segment::Map { key }) => Some(key.clone()),
+                _ => None,
+            };
+            return ReadFailure {
+                path: String::new(),
+                word: key,
+                message,
+            };
+        }
         let at = value_at(&v, &path);
         ReadFailure {
             path: if path.iter().next().is_none() {

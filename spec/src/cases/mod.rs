@@ -213,16 +213,31 @@ impl<'de, X: Deserializer<'de>> Case<X> {
     pub fn read_expectations(self) -> Result<Case<Expect>, ReadError> {
         let kind = self.ask;
         let id = self.id.clone();
-        let fail = |key: String, e: X::Error| ReadError::Expectation {
-            case: id.clone(),
-            key,
-            message: e.to_string(),
+        // The message names where in the expectation it fails
+        // (`red.kinds[1]: unknown move kind …`).
+        let read = |key: String, v: X| {
+            let mut track = serde_path_to_error::Track::new();
+            Expect::read(kind, serde_path_to_error::Deserializer::new(v, &mut track)).map_err(|e| {
+                let path = track.path();
+                let message = e.to_string();
+                // An unknown key names itself.
+                let message =
+                    if path.iter().next().is_none() || message.starts_with("unknown field") {
+                        message
+                    } else {
+                        format!("{path}: {message}")
+                    };
+                ReadError::Expectation {
+                    case: id.clone(),
+                    key,
+                    message,
+                }
+            })
         };
-        let expect = Expect::read(kind, self.expect).map_err(|e| fail("expect".into(), e))?;
+        let expect = read("expect".into(), self.expect)?;
         let mut by_edition = BTreeMap::new();
         for (edition, v) in self.expect_by_edition {
-            let e = Expect::read(kind, v)
-                .map_err(|e| fail(format!("expect_by_edition.{edition}"), e))?;
+            let e = read(format!("expect_by_edition.{edition}"), v)?;
             by_edition.insert(edition, e);
         }
         Ok(Case {
@@ -461,13 +476,19 @@ mod tests {
         };
         let e = read("classify", "{kind: jiang}");
         assert!(
-            e.starts_with("case moves.a: expect: unknown move kind \"jiang\" (expected check, kill, chase, exchange, offer, block, follow or idle)"),
+            e.starts_with("case moves.a: expect: kind: unknown move kind \"jiang\" (expected check, kill, chase, exchange, offer, block, follow or idle)"),
             "{e}"
         );
         let e = read("ruling", "{result: \"0-1\", red: {kinds: [check, chekc]}}");
-        assert!(e.contains("unknown move kind \"chekc\""), "{e}");
+        assert!(
+            e.starts_with("case moves.a: expect: red.kinds[1]: unknown move kind \"chekc\""),
+            "{e}"
+        );
         let e = read("ruling", "{result: draw}");
-        assert!(e.contains("unknown result \"draw\" (expected 1-0, 0-1, 1/2-1/2 or *)"), "{e}");
+        assert!(
+            e.contains("unknown result \"draw\" (expected 1-0, 0-1, 1/2-1/2 or *)"),
+            "{e}"
+        );
         let e = read("status", "{reason: mate}");
         assert!(
             e.contains("unknown end reason \"mate\" (expected checkmate or stalemate), or null"),
@@ -509,7 +530,10 @@ mod tests {
             }
         };
         assert_eq!(read("{reason: null}"), Some(None));
-        assert_eq!(read("{reason: checkmate}"), Some(Some(crate::EndReason::Checkmate)));
+        assert_eq!(
+            read("{reason: checkmate}"),
+            Some(Some(crate::EndReason::Checkmate))
+        );
         assert_eq!(read("{in_check: true}"), None);
     }
 
