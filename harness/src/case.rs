@@ -651,7 +651,7 @@ fn case_expectations(
     position: Option<&Position>,
     at: &At,
 ) -> Result<BTreeMap<String, Expect>, LoadError> {
-    let base = check_expect(kind, "expect", expect, position, at)?;
+    let base = check_expect(kind, "expect", "expect", expect, position, at)?;
     let mut all = BTreeMap::new();
     for e in editions {
         all.insert(e.clone(), base.clone());
@@ -673,7 +673,8 @@ fn case_expectations(
                 format!("expect_by_edition names {e}, which the case does not apply to"),
             ));
         }
-        let checked = check_expect(kind, "expect_by_edition", v, position, at)?;
+        let label = format!("expect_by_edition.{e}");
+        let checked = check_expect(kind, "expect_by_edition", &label, v, position, at)?;
         all.insert(e, checked);
     }
     Ok(all)
@@ -681,15 +682,24 @@ fn case_expectations(
 
 /// One expectation, read for its question; the moves a legal-moves
 /// expectation names must be possible (see [`movable`]) or, when excluded,
-/// at least ICCS, so that a typo cannot pass as a right answer.
+/// at least ICCS, so that a typo cannot pass as a right answer. `key` is
+/// the case's key the expectation is under, `label` what messages call it
+/// (`expect_by_edition.axf-2017`); a refused word is pointed at.
 fn check_expect(
     kind: QuestionKind,
     key: &str,
+    label: &str,
     v: serde_yaml::Value,
     position: Option<&Position>,
     at: &At,
 ) -> Result<Expect, LoadError> {
-    let e = crate::expect::read(kind, v).map_err(|m| at.key(key, format!("{key}: {m}")))?;
+    let e = crate::expect::read(kind, v).map_err(|f| {
+        let message = format!("{label}: {f}");
+        match &f.word {
+            Some(word) => at.token(key, word, message),
+            None => at.key(key, message),
+        }
+    })?;
     if let (Expect::LegalMoves(l), Some(pos)) = (&e, position) {
         for m in l.exact.iter().flatten().chain(&l.includes) {
             movable(pos, m).map_err(|why| at.token(key, m, format!("{key}: {m} {why}")))?;

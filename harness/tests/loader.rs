@@ -54,6 +54,45 @@ fn unknown_clause_names_line_and_column() {
     );
 }
 
+/// A word outside its vocabulary in an expectation is pointed at, with
+/// its path inside `expect` and the words allowed.
+#[test]
+fn unknown_word_in_an_expectation_names_line_column_path_and_the_words_allowed() {
+    let ruling = "cases:\n  - id: moves.a\n    clauses: [repetition.perpetual-check]\n    description: d\n    fen: 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\n    moves: [f0e0, e8f8, e0f0, f8e8, f0e0, e8f8, e0f0, f8e8]\n    ask: ruling\n    expect:\n      result: \"0-1\"\n      red:\n        kinds: [check, chekc]\n";
+    let e = load_errors("unknown-kind", ruling);
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:11:24: case moves.a: expect: red.kinds[1]: unknown move kind \"chekc\" (expected check, kill, chase, exchange, offer, block, follow or idle)"]
+    );
+    let by_edition = ruling.replace(
+        "      red:\n        kinds: [check, chekc]\n",
+        "    expect_by_edition:\n      axf-2017: {result: draw}\n",
+    );
+    let e = load_errors("unknown-result", &by_edition);
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:11:26: case moves.a: expect_by_edition.axf-2017: result: unknown result \"draw\" (expected 1-0, 0-1, 1/2-1/2 or *)"]
+    );
+    // An unknown key inside `expect` is pointed at too.
+    let e = load_errors(
+        "unknown-side-key",
+        &ruling.replace("kinds: [check, chekc]", "patern: perpetual-check"),
+    );
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].starts_with("cases/moves/a.yaml:11:9: case moves.a: expect: unknown field `patern`, expected one of `pattern`"),
+        "{e:?}"
+    );
+    let convert = format!(
+        "{HEAD}    ask: convert\n    move: h2e2\n    to: wxf\n    expect: {{rejected: nonsense}}\n"
+    );
+    let e = load_errors("unknown-cause", &convert);
+    assert_eq!(
+        e,
+        ["cases/moves/a.yaml:8:24: case moves.a: expect: unknown rejection \"nonsense\" (expected syntax, no-such-piece, ambiguous or illegal)"]
+    );
+}
+
 #[test]
 fn duplicate_ids_are_rejected_with_the_first_place() {
     let case = "  - id: moves.a\n    clauses: [move.horse.leg]\n    description: d\n    ask: legal-moves\n    expect: {count: 44}\n";

@@ -241,6 +241,25 @@ fn extra_keys_pass_wrong_types_are_named_left_out_fields_are_skipped() {
         m.contains("field `in_check`: invalid type: string \"yes\", expected a boolean"),
         "{m}"
     );
+    // A word outside its vocabulary in an answer is a graded failure that
+    // names the field and the words allowed (the case's words are typed,
+    // the answer's are read as sent).
+    let r = run(
+        &suite,
+        scripted(
+            "word",
+            reply(json!({"in_check": true, "legal_moves": 2, "result": "draw"})),
+            SECOND,
+        ),
+        Expectations::default(),
+        settings(SECOND),
+    );
+    let (s, m) = status_of(&r, "check.a");
+    assert_eq!(s, Status::Fail);
+    assert!(
+        m.contains("field `result`: unknown result \"draw\" (expected 1-0, 0-1, 1/2-1/2 or *)"),
+        "{m}"
+    );
     // Left out: that sub-check is skipped, the others still count.
     let r = run(
         &suite,

@@ -3,7 +3,6 @@
 use std::collections::BTreeSet;
 
 use xq_spec::protocol::ClassifyAnswer;
-use xq_spec::MoveKind;
 
 use super::{always, join, kind_fits, Asked, ClassifyExpect, Field, Question};
 
@@ -17,7 +16,7 @@ impl Question for ClassifyExpect {
             grade: |e, a, _: &Asked| {
                 a.kind
                     .map(|got| {
-                        if kind_fits(&e.kind, got) {
+                        if kind_fits(e.kind, got) {
                             Ok(())
                         } else {
                             Err(format!("kind is {}, expected {}", got.name(), e.kind))
@@ -52,13 +51,6 @@ impl Question for ClassifyExpect {
     ];
 
     fn possible(&self) -> Result<(), String> {
-        if !MoveKind::NAMES.contains(&self.kind.as_str()) {
-            return Err(format!(
-                "kind must be one of {:?}, not {:?}",
-                MoveKind::NAMES,
-                self.kind
-            ));
-        }
         for t in self.targets.iter().flatten() {
             if xq_core::Square::from_iccs(t).is_none_or(|s| s.to_string() != *t) {
                 return Err(format!("target {t:?} is not a point such as c8"));
@@ -69,6 +61,6 @@ impl Question for ClassifyExpect {
 
     /// Not an attack: one of the kinds of 闲.
     fn is_negative(&self) -> bool {
-        MoveKind::from_name(&self.kind).is_some_and(|k| !k.is_attack())
+        !self.kind.is_attack()
     }
 }

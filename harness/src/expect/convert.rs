@@ -26,15 +26,10 @@ impl Question for ConvertExpect {
     fn possible(&self) -> Result<(), String> {
         match self {
             ConvertExpect::Rejected { rejected } => {
-                if Rejection::from_name(rejected) == Some(Rejection::Unknown) {
-                    return Err(
-                        "rejected: unknown is for answers only; a case names the cause".into(),
-                    );
-                }
-                if Rejection::from_name(rejected).is_none() {
+                if *rejected == Rejection::Unknown {
                     return Err(format!(
-                        "rejected must be one of {}, not {rejected:?}",
-                        ConvertExpect::causes().join(", ")
+                        "rejected: unknown is for answers only; a case names the cause: {}",
+                        crate::text::or_list(&ConvertExpect::causes())
                     ));
                 }
             }
@@ -110,7 +105,7 @@ fn converted(want: &ConvertExpect, got: &str, asked: &Asked) -> Result<(), Strin
 
 fn rejected(want: &ConvertExpect, r: Rejection) -> Result<(), String> {
     match want {
-        ConvertExpect::Rejected { rejected: want } => same(r.name(), want.as_str(), || {
+        ConvertExpect::Rejected { rejected: want } => same(r, *want, || {
             format!("rejected as {r}, expected rejected as {want}")
         }),
         ConvertExpect::Text(text) | ConvertExpect::Texts { text, .. } => {

@@ -130,12 +130,96 @@ fn grade<Q: Question>(e: &Q, a: &Q::Answer, asked: &Asked) -> Checks {
     c
 }
 
+/// Why an expectation does not read, or can never be true.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadFailure {
+    /// Where in the expectation (`red.kinds[1]`); empty for the whole.
+    pub path: String,
+    /// The text in the file that is refused, when it is one word (an
+    /// unknown move kind …), to point at it.
+    pub word: Option<String>,
+    /// Why.
+    pub message: String,
+}
+
+impl std::fmt::Display for ReadFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
 /// Reads the `expect` value of a case asking `kind`, and rejects
 /// expectations that can never be true.
-pub fn read(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, String> {
-    let expect = Expect::read(kind, v).map_err(|e| e.to_string())?;
-    expect.possible()?;
+pub fn read(kind: QuestionKind, v: serde_yaml::Value) -> Result<Expect, ReadFailure> {
+    let mut track = serde_path_to_error::Track::new();
+    let read = Expect::read(
+        kind,
+        serde_path_to_error::Deserializer::new(v.clone(), &mut track),
+    );
+    let expect = read.map_err(|e| {
+        let path = track.path();
+        let message = e.to_string();
+        // An unknown key names itself, and is pointed at.
+        if message.starts_with("unknown field") {
+            let key = match path.iter().next_back() {
+                Some(serde_path_to_error::Segment::Map { key }) => Some(key.clone()),
+                _ => None,
+            };
+            return ReadFailure {
+                path: String::new(),
+                word: key,
+                message,
+            };
+        }
+        let at = value_at(&v, &path);
+        ReadFailure {
+            path: if path.iter().next().is_none() {
+                String::new()
+            } else {
+                path.to_string()
+            },
+            word: at.and_then(|at| quoted_word(at, &message)),
+            message,
+        }
+    })?;
+    expect.possible().map_err(|message| ReadFailure {
+        path: String::new(),
+        word: None,
+        message,
+    })?;
     Ok(expect)
+}
+
+/// The value at a path of the expectation as written.
+fn value_at<'v>(
+    v: &'v serde_yaml::Value,
+    path: &serde_path_to_error::Path,
+) -> Option<&'v serde_yaml::Value> {
+    use serde_path_to_error::Segment;
+    path.iter().try_fold(v, |v, step| match step {
+        Segment::Seq { index } => v.as_sequence()?.get(*index),
+        Segment::Map { key } => v.get(key.as_str()),
+        Segment::Enum { .. } | Segment::Unknown => Some(v),
+    })
+}
+
+/// The first string in `v` (itself, or a value of its mapping) that the
+/// message quotes: the refused word.
+fn quoted_word(v: &serde_yaml::Value, message: &str) -> Option<String> {
+    let quoted = |s: &str| message.contains(&format!("{s:?}"));
+    match v {
+        serde_yaml::Value::String(s) if quoted(s) => Some(s.clone()),
+        serde_yaml::Value::Mapping(m) => m
+            .values()
+            .filter_map(serde_yaml::Value::as_str)
+            .find(|s| quoted(s))
+            .map(str::to_string),
+        _ => None,
+    }
 }
 
 /// What the harness does with an expectation of any question: the
@@ -240,8 +324,8 @@ pub(crate) fn same<T: PartialEq>(
 
 /// A 棋例 kind fits an expected one: the same, or any kind of 闲 for an
 /// expected `idle`.
-pub(crate) fn kind_fits(want: &str, got: xq_spec::MoveKind) -> bool {
-    got.name() == want || (want == "idle" && !got.is_attack())
+pub(crate) fn kind_fits(want: xq_spec::MoveKind, got: xq_spec::MoveKind) -> bool {
+    got == want || (want == xq_spec::MoveKind::Idle && !got.is_attack())
 }
 
 pub(crate) fn join<T: AsRef<str>>(items: &[T]) -> String {

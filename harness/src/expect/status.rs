@@ -3,9 +3,9 @@
 
 use xq_spec::cases::STATUS_RESULTS as RESULTS;
 use xq_spec::protocol::StatusAnswer;
-use xq_spec::EndReason;
+use xq_spec::{EndReason, Outcome};
 
-use super::{same, Asked, Field, Question, StatusExpect};
+use super::{same, Asked, Field, Grade, Question, StatusExpect};
 
 impl Question for StatusExpect {
     type Answer = StatusAnswer;
@@ -39,10 +39,12 @@ impl Question for StatusExpect {
             path: "result",
             given: |s| s.result.is_some(),
             grade: |s, a, _: &Asked| {
-                let want = s.result.as_deref().unwrap_or_default();
+                let Some(want) = s.result else {
+                    return Grade::Moot;
+                };
                 a.result
                     .map(|got| {
-                        same(got.name(), want, || {
+                        same(got, want, || {
                             format!("result is {}, expected {want}", got.name())
                         })
                     })
@@ -53,15 +55,14 @@ impl Question for StatusExpect {
             path: "reason",
             given: |s| s.reason.is_some(),
             grade: |s, a, _: &Asked| {
-                let want = s.reason.clone().flatten();
+                let want = s.reason.flatten();
                 a.reason
                     .map(|got| {
-                        let got = got.map(|r| r.name());
-                        same(got, want.as_deref(), || {
+                        same(got, want, || {
                             format!(
                                 "reason is {}, expected {}",
-                                got.unwrap_or("null"),
-                                want.as_deref().unwrap_or("null")
+                                got.map_or("null", EndReason::name),
+                                want.map_or("null", EndReason::name)
                             )
                         })
                     })
@@ -81,19 +82,16 @@ impl Question for StatusExpect {
                 "expect needs at least one of in_check, legal_moves, result, reason".into(),
             );
         }
-        if let Some(r) = &s.result {
-            if !RESULTS.contains(&r.as_str()) {
-                return Err(format!("result must be one of {RESULTS:?}, not {r:?}"));
-            }
-        }
-        if let Some(Some(r)) = &s.reason {
-            if !EndReason::NAMES.contains(&r.as_str()) {
+        if let Some(r) = s.result {
+            if !RESULTS.contains(&r) {
                 return Err(format!(
-                    "reason must be checkmate, stalemate or null, not {r:?}"
+                    "result must be {}, not {:?}: the board alone never gives a draw",
+                    crate::text::or_list(&RESULTS.map(Outcome::name)),
+                    r.name()
                 ));
             }
         }
-        let ended = s.result.as_deref().map(|r| r != "*");
+        let ended = s.result.map(|r| r != Outcome::Ongoing);
         let has_reason = s.reason.as_ref().map(|r| r.is_some());
         if let (Some(a), Some(b)) = (ended, has_reason) {
             if a != b {
@@ -105,11 +103,11 @@ impl Question for StatusExpect {
                 return Err(format!("{n} legal moves contradicts the expected result"));
             }
         }
-        match (s.in_check, s.reason.as_ref()) {
-            (Some(false), Some(Some(r))) if r == "checkmate" => {
+        match (s.in_check, s.reason) {
+            (Some(false), Some(Some(EndReason::Checkmate))) => {
                 Err("checkmate needs the side to move in check".into())
             }
-            (Some(true), Some(Some(r))) if r == "stalemate" => {
+            (Some(true), Some(Some(EndReason::Stalemate))) => {
                 Err("stalemate (困毙) means the side to move is not in check".into())
             }
             _ => Ok(()),
@@ -117,6 +115,6 @@ impl Question for StatusExpect {
     }
 
     fn is_negative(&self) -> bool {
-        self.in_check == Some(false) || self.result.as_deref() == Some("*")
+        self.in_check == Some(false) || self.result == Some(Outcome::Ongoing)
     }
 }

@@ -1,8 +1,10 @@
 //! Each question's expectation type: what a case's `expect` may say, and
 //! its part of the case schema. Words from a closed list (a move kind, a
-//! result …) are held as their wire names, as written; the harness checks
-//! them against the vocabularies when it loads a case, with the case's
-//! location.
+//! result …) are held as the vocabulary's values ([`crate::vocabulary!`]):
+//! a word the vocabulary does not have is refused when the case is read,
+//! and the error names the allowed words. What the types cannot say (no
+//! draw from the board, no `unknown` cause in a case) the harness checks
+//! when it loads a case, with the case's location.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -70,10 +72,9 @@ impl Schema for LegalMovesExpect {
 pub struct IsLegalExpect {
     /// Whether the move is legal.
     pub legal: bool,
-    /// For a refused move, the rule it breaks: a wire name of
-    /// [`IllegalMoveCode`].
+    /// For a refused move, the rule it breaks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<IllegalMoveCode>,
 }
 
 impl Schema for IsLegalExpect {
@@ -94,7 +95,7 @@ impl Schema for IsLegalExpect {
 
 /// The results a `status` can give: every [`Outcome`] but the draw, which
 /// the board alone never gives.
-pub const STATUS_RESULTS: [&str; 3] = ["1-0", "0-1", "*"];
+pub const STATUS_RESULTS: [Outcome; 3] = [Outcome::RedWins, Outcome::BlackWins, Outcome::Ongoing];
 
 /// `status`: check, the number of legal moves, the result and why the game
 /// ended. At least one field is given. `reason: null` (no end) is
@@ -110,22 +111,30 @@ pub struct StatusExpect {
     /// How many legal moves the side to move has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<usize>,
-    /// The result on the board: one of [`STATUS_RESULTS`].
+    /// The result on the board: one of [`STATUS_RESULTS`] (the harness
+    /// refuses the draw).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
-    /// Why the game ended (a wire name of [`EndReason`]), or `Some(None)`
-    /// for `null`: it has not.
+    pub result: Option<Outcome>,
+    /// Why the game ended, or `Some(None)` for `null`: it has not.
     #[serde(
         default,
         deserialize_with = "present",
         skip_serializing_if = "Option::is_none"
     )]
-    pub reason: Option<Option<String>>,
+    pub reason: Option<Option<EndReason>>,
 }
 
-/// A key that is present: `Some`, even when its value is `null`.
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
+/// A key that is present: `Some`, even when its value is `null`. A word
+/// that is no end reason is refused with the words allowed, `null` among
+/// them.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<EndReason>>, D::Error> {
+    match Option::<String>::deserialize(d)? {
+        None => Ok(Some(None)),
+        Some(word) => word
+            .parse::<EndReason>()
+            .map(|r| Some(Some(r)))
+            .map_err(|e| serde::de::Error::custom(format!("{e}, or null: the game has not ended"))),
+    }
 }
 
 impl Schema for StatusExpect {
@@ -139,7 +148,7 @@ impl Schema for StatusExpect {
             "properties": {
                 "in_check": {"type": "boolean"},
                 "legal_moves": {"type": "integer", "minimum": 0},
-                "result": one_of(&STATUS_RESULTS),
+                "result": one_of(&STATUS_RESULTS.map(Outcome::name)),
                 "reason": {"enum": reasons},
             },
         })
@@ -156,7 +165,7 @@ impl Schema for u64 {
 /// `convert`: the move written in the notation asked for, or why the text
 /// names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(untagged)]
+#[serde(untagged, try_from = "ConvertWritten")]
 pub enum ConvertExpect {
     /// The text, in the oracle's own convention.
     Text(String),
@@ -170,9 +179,50 @@ pub enum ConvertExpect {
     },
     /// The text names no legal move.
     Rejected {
-        /// Why: a wire name of [`Rejection`] other than `unknown`.
-        rejected: String,
+        /// Why: a [`Rejection`] other than `unknown` (the harness refuses
+        /// `unknown`, which only an answer may give).
+        rejected: Rejection,
     },
+}
+
+/// The causes a case may give: [`Rejection`]'s words but the last,
+/// `unknown` (a test checks that it is the last).
+const CASE_CAUSES: &[&str] = match Rejection::NAMES.split_last() {
+    Some((_, causes)) => causes,
+    None => &[],
+};
+
+/// A `convert` expectation as written, its cause still a word: the three
+/// forms are told apart by shape, and an untagged enum would hide an
+/// unknown cause behind "no variant matched".
+#[derive(Deserialize)]
+#[serde(untagged, rename = "ConvertExpect")]
+enum ConvertWritten {
+    Text(String),
+    Texts { text: String, also: Vec<String> },
+    Rejected { rejected: String },
+}
+
+impl TryFrom<ConvertWritten> for ConvertExpect {
+    type Error = String;
+
+    /// An unknown cause is refused with the causes a case may give (not
+    /// `unknown`, which only an answer may).
+    fn try_from(w: ConvertWritten) -> Result<ConvertExpect, String> {
+        Ok(match w {
+            ConvertWritten::Text(t) => ConvertExpect::Text(t),
+            ConvertWritten::Texts { text, also } => ConvertExpect::Texts { text, also },
+            ConvertWritten::Rejected { rejected } => ConvertExpect::Rejected {
+                rejected: rejected.parse().map_err(|e: crate::UnknownWord| {
+                    crate::UnknownWord {
+                        allowed: CASE_CAUSES,
+                        ..e
+                    }
+                    .to_string()
+                })?,
+            },
+        })
+    }
 }
 
 impl ConvertExpect {
@@ -227,10 +277,9 @@ impl Schema for ConvertExpect {
 pub struct PositionExpect {
     /// Whether the position is legal.
     pub valid: bool,
-    /// For an invalid one, a problem among those answered: a wire name of
-    /// [`ProblemCode`].
+    /// For an invalid one, a problem among those answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub problem: Option<String>,
+    pub problem: Option<ProblemCode>,
 }
 
 impl Schema for PositionExpect {
@@ -251,15 +300,15 @@ impl Schema for PositionExpect {
 
 /// `ruling`: what the arbiter's ruling must say (`spec/RULINGS.md`). Only
 /// what is given is checked.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct RulingExpect {
-    /// The result: a wire name of [`Outcome`].
-    pub result: String,
-    /// Why: a wire name of [`RulingReason`].
+    /// The result.
+    pub result: Outcome,
+    /// Why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<RulingReason>,
     /// Whether the repetition cycle is one the rules adjudicate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudicable: Option<bool>,
@@ -269,10 +318,9 @@ pub struct RulingExpect {
     /// Black's part of a repetition.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<SideExpect>,
-    /// For the natural limit: the sides whose claim would be valid (wire
-    /// names of [`Color`]).
+    /// For the natural limit: the sides whose claim would be valid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claimable_by: Option<Vec<String>>,
+    pub claimable_by: Option<Vec<Color>>,
 }
 
 /// A side's part of a repetition ruling.
@@ -280,17 +328,16 @@ pub struct RulingExpect {
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct SideExpect {
-    /// The side's pattern in the cycle: a wire name of [`Pattern`].
+    /// The side's pattern in the cycle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pattern: Option<String>,
+    pub pattern: Option<Pattern>,
     /// Whether that pattern is forbidden.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forbidden: Option<bool>,
-    /// The kind of each of the side's moves in the cycle, in order (wire
-    /// names of [`MoveKind`]). `idle` accepts any kind of 闲 (exchange,
-    /// offer, block, follow, idle).
+    /// The kind of each of the side's moves in the cycle, in order. `idle`
+    /// accepts any kind of 闲 (exchange, offer, block, follow, idle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kinds: Option<Vec<String>>,
+    pub kinds: Option<Vec<MoveKind>>,
 }
 
 impl Schema for RulingExpect {
@@ -328,9 +375,9 @@ impl Schema for RulingExpect {
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct ClassifyExpect {
-    /// A wire name of [`MoveKind`]; `idle` accepts any kind of 闲
-    /// (exchange, offer, block, follow, idle).
-    pub kind: String,
+    /// The kind; `idle` accepts any kind of 闲 (exchange, offer, block,
+    /// follow, idle).
+    pub kind: MoveKind,
     /// The points of the pieces the move attacks (or offers, blocks,
     /// watches), in any order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -358,11 +405,19 @@ mod tests {
     /// The status results are the vocabulary's outcomes but the draw.
     #[test]
     fn results_are_the_outcomes_but_the_draw() {
-        let status: Vec<&str> = Outcome::ALL
+        let status: Vec<Outcome> = Outcome::ALL
             .iter()
-            .filter(|o| **o != Outcome::Draw)
-            .map(|o| o.name())
+            .copied()
+            .filter(|o| *o != Outcome::Draw)
             .collect();
         assert_eq!(STATUS_RESULTS, status.as_slice());
+    }
+
+    /// The causes an unknown one is refused with are those a case may
+    /// give: every rejection but `unknown`.
+    #[test]
+    fn the_causes_of_a_case_are_the_rejections_but_unknown() {
+        assert_eq!(CASE_CAUSES, ConvertExpect::causes().as_slice());
+        assert_eq!(Rejection::NAMES.last(), Some(&Rejection::Unknown.name()));
     }
 }

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use xq_spec::cases::{self, Expect, MoveList};
-//! use xq_spec::QuestionKind;
+//! use xq_spec::{Outcome, Pattern, QuestionKind};
 //!
 //! let text = r#"
 //! cases:
@@ -42,9 +42,9 @@
 //! let Expect::LegalMoves(legal) = &screen.expect else { panic!("legal moves") };
 //! assert_eq!(legal.includes, ["e2e6"]);
 //! let Expect::Ruling(ruling) = &check.expect else { panic!("a ruling") };
-//! assert_eq!(ruling.result, "0-1");
+//! assert_eq!(ruling.result, Outcome::BlackWins);
 //! let red = ruling.red.as_ref().unwrap();
-//! assert_eq!(red.pattern.as_deref(), Some("perpetual-check"));
+//! assert_eq!(red.pattern, Some(Pattern::PerpetualCheck));
 //! // Under every edition (no `expect_by_edition`).
 //! assert!(check.expect_by_edition.is_empty());
 //!
@@ -213,16 +213,31 @@ impl<'de, X: Deserializer<'de>> Case<X> {
     pub fn read_expectations(self) -> Result<Case<Expect>, ReadError> {
         let kind = self.ask;
         let id = self.id.clone();
-        let fail = |key: String, e: X::Error| ReadError::Expectation {
-            case: id.clone(),
-            key,
-            message: e.to_string(),
+        // The message names where in the expectation it fails
+        // (`red.kinds[1]: unknown move kind …`).
+        let read = |key: String, v: X| {
+            let mut track = serde_path_to_error::Track::new();
+            Expect::read(kind, serde_path_to_error::Deserializer::new(v, &mut track)).map_err(|e| {
+                let path = track.path();
+                let message = e.to_string();
+                // An unknown key names itself.
+                let message =
+                    if path.iter().next().is_none() || message.starts_with("unknown field") {
+                        message
+                    } else {
+                        format!("{path}: {message}")
+                    };
+                ReadError::Expectation {
+                    case: id.clone(),
+                    key,
+                    message,
+                }
+            })
         };
-        let expect = Expect::read(kind, self.expect).map_err(|e| fail("expect".into(), e))?;
+        let expect = read("expect".into(), self.expect)?;
         let mut by_edition = BTreeMap::new();
         for (edition, v) in self.expect_by_edition {
-            let e = Expect::read(kind, v)
-                .map_err(|e| fail(format!("expect_by_edition.{edition}"), e))?;
+            let e = read(format!("expect_by_edition.{edition}"), v)?;
             by_edition.insert(edition, e);
         }
         Ok(Case {
@@ -432,22 +447,62 @@ mod tests {
     #[test]
     fn a_per_edition_expectation_is_read_for_the_question_and_named_on_error() {
         let text = format!(
-            "{HEAD}    ask: ruling\n    expect: {{result: \"0-1\"}}\n    expect_by_edition:\n      axf-2017: {{result: \"1/2-1/2\", reason: mutual-perpetual}}\n"
+            "{HEAD}    ask: ruling\n    expect: {{result: \"0-1\"}}\n    expect_by_edition:\n      axf-2017: {{result: \"1/2-1/2\", reason: mutual-perpetual-check}}\n"
         );
         let file = from_yaml(&text).unwrap();
         let Expect::Ruling(r) = &file.cases[0].expect_by_edition["axf-2017"] else {
             panic!("a ruling expectation")
         };
-        assert_eq!(r.result, "1/2-1/2");
-        assert_eq!(r.reason.as_deref(), Some("mutual-perpetual"));
+        assert_eq!(r.result, crate::Outcome::Draw);
+        assert_eq!(r.reason, Some(crate::RulingReason::MutualPerpetualCheck));
 
-        let wrong = text.replace("reason: mutual-perpetual", "count: 3");
+        let wrong = text.replace("reason: mutual-perpetual-check", "count: 3");
         let e = from_yaml(&wrong).unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("case moves.a: expect_by_edition.axf-2017: unknown field `count`"),
             "{e}"
         );
+    }
+
+    /// A word outside its vocabulary is refused when the case is read,
+    /// with the words allowed; so is a status reason that is neither an
+    /// end reason nor `null`, and an unknown rejection cause.
+    #[test]
+    fn an_unknown_word_is_refused_with_the_words_allowed() {
+        let read = |ask: &str, expect: &str| {
+            let text = format!("{HEAD}    ask: {ask}\n    expect: {expect}\n");
+            from_yaml(&text).unwrap_err().to_string()
+        };
+        let e = read("classify", "{kind: jiang}");
+        assert!(
+            e.starts_with("case moves.a: expect: kind: unknown move kind \"jiang\" (expected check, kill, chase, exchange, offer, block, follow or idle)"),
+            "{e}"
+        );
+        let e = read("ruling", "{result: \"0-1\", red: {kinds: [check, chekc]}}");
+        assert!(
+            e.starts_with("case moves.a: expect: red.kinds[1]: unknown move kind \"chekc\""),
+            "{e}"
+        );
+        let e = read("ruling", "{result: draw}");
+        assert!(
+            e.contains("unknown result \"draw\" (expected 1-0, 0-1, 1/2-1/2 or *)"),
+            "{e}"
+        );
+        let e = read("status", "{reason: mate}");
+        assert!(
+            e.contains("unknown end reason \"mate\" (expected checkmate or stalemate), or null"),
+            "{e}"
+        );
+        let e = read("convert", "{rejected: nonsense}");
+        assert!(
+            e.contains("unknown rejection \"nonsense\" (expected syntax, no-such-piece, ambiguous or illegal)"),
+            "{e}"
+        );
+        let e = read("position", "{valid: false, problem: bad}");
+        assert!(e.contains("unknown position problem code \"bad\""), "{e}");
+        let e = read("is-legal", "{legal: false, reason: blocked}");
+        assert!(e.contains("unknown illegal-move code \"blocked\""), "{e}");
     }
 
     #[test]
@@ -475,7 +530,10 @@ mod tests {
             }
         };
         assert_eq!(read("{reason: null}"), Some(None));
-        assert_eq!(read("{reason: checkmate}"), Some(Some("checkmate".into())));
+        assert_eq!(
+            read("{reason: checkmate}"),
+            Some(Some(crate::EndReason::Checkmate))
+        );
         assert_eq!(read("{in_check: true}"), None);
     }
 
