@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use xq_harness::expect::{At, Expect};
+use xq_harness::expect::{self, At, Expect, Grading};
 use xq_spec::protocol::{QuestionKind, Reply};
 use xq_spec::Notation;
 
@@ -15,7 +15,7 @@ fn expectations() -> &'static [Expect] {
     static E: OnceLock<Vec<Expect>> = OnceLock::new();
     E.get_or_init(|| {
         let y = |kind, text: &str| {
-            Expect::from_yaml(kind, serde_yaml::from_str(text).unwrap()).unwrap()
+            expect::read(kind, serde_yaml::from_str(text).unwrap()).unwrap()
         };
         vec![
             y(QuestionKind::LegalMoves, "{exact: [h2e2, b0c2], excludes: [a0a2]}"),

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use xq_harness::expectations::Expectations;
+use xq_harness::expectations;
 use xq_harness::Suite;
 
 fn suite() -> &'static Suite {
@@ -18,7 +18,7 @@ fn suite() -> &'static Suite {
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    if let Err(e) = Expectations::from_text(text, Path::new("fuzz.yaml"), suite(), false) {
+    if let Err(e) = expectations::from_text(text, Path::new("fuzz.yaml"), suite(), false) {
         assert!(e.line >= 1 && e.column >= 1, "{e}");
     }
 });
