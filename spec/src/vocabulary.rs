@@ -44,7 +44,7 @@ pub struct UnknownWord {
 
 impl fmt::Display for UnknownWord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown {} {:?} (expected ", self.what, self.found)?;
+        write!(f, "unknown {} {:?} (expected ", self.what, cut(&self.found))?;
         for (i, word) in self.allowed.iter().enumerate() {
             if i > 0 {
                 f.write_str(if i + 1 == self.allowed.len() {
@@ -60,6 +60,23 @@ impl fmt::Display for UnknownWord {
 }
 
 impl std::error::Error for UnknownWord {}
+
+/// How many characters of an outside text xq-spec's messages quote (an
+/// unknown word, a reply's wrong value); a longer one is cut and marked.
+///
+/// xq-core's `excerpt::quote` is the workspace's bounded quotation, but
+/// xq-spec depends on nothing of the workspace, so its messages cut here, in
+/// this one place.
+pub(crate) const QUOTED_CHARS: usize = 60;
+
+/// `s` whole if it has at most [`QUOTED_CHARS`] characters, else its first
+/// ones and `…`: a word read from a 10 MB file must not be echoed whole.
+pub(crate) fn cut(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => s.into(),
+        Some((end, _)) => format!("{}…", &s[..end]).into(),
+    }
+}
 
 /// Declares a wire vocabulary once:
 ///
@@ -189,4 +206,36 @@ macro_rules! vocabulary {
         let $s = folded.as_str();
     };
     (@fold $s:ident) => {};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_word_is_quoted_at_a_bounded_length() {
+        let long = "x".repeat(10_000);
+        let e = UnknownWord {
+            what: "move kind",
+            found: long,
+            allowed: &["chase", "idle"],
+        };
+        let text = e.to_string();
+        assert_eq!(
+            text,
+            format!(
+                "unknown move kind \"{}…\" (expected chase or idle)",
+                "x".repeat(60)
+            )
+        );
+        let short = UnknownWord {
+            what: "move kind",
+            found: "捉子".into(),
+            allowed: &["chase"],
+        };
+        assert_eq!(
+            short.to_string(),
+            "unknown move kind \"捉子\" (expected chase)"
+        );
+    }
 }

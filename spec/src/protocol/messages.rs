@@ -326,14 +326,9 @@ impl Reply {
     }
 }
 
-/// A value's JSON, cut to 60 characters for messages.
+/// A value's JSON, cut for messages.
 pub(crate) fn brief(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() <= 60 {
-        s
-    } else {
-        format!("{}…", s.chars().take(60).collect::<String>())
-    }
+    crate::vocabulary::cut(&v.to_string()).into_owned()
 }
 
 crate::vocabulary! {

@@ -848,6 +848,12 @@ test('the ruling report: filled in, one A4 page in print, HTML and JSON download
   // The checked king named beside its point, as in the ruling panel.
   const targetCells = await page.locator('#rs-cycle tr td:last-child').allInnerTexts();
   assert.ok(targetCells.some((c) => /^将[a-i][0-9]$/.test(c)), targetCells.join(' | '));
+  // The page behind the modal report still shows its moves: rows that
+  // content-visibility skips are blank in the screenshot and behind the dialog.
+  const hidden = await page.evaluate(() => [...document.querySelectorAll('#movelist li.row .mv')]
+    .filter((b) => b.getBoundingClientRect().top < innerHeight && !b.checkVisibility({ contentVisibilityAuto: true }))
+    .map((b) => b.textContent));
+  assert.deepEqual(hidden, [], 'moves in view behind the report are drawn');
   await shot('15-report');
   await axe('report (zh, desktop)');
   await page.emulateMedia({ media: 'print' });
