@@ -100,6 +100,7 @@ pub fn classify(ctx: &MoveContext) -> Classified {
                     }
                 })
                 .or_else(|| exchange::classify(ctx))
+                .or_else(|| chase.trade())
                 .or_else(|| block::classify(ctx))
                 .or_else(|| offer::classify(ctx))
                 .or_else(|| follow::classify(ctx))

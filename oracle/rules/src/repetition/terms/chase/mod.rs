@@ -47,6 +47,11 @@ pub struct ChaseAnalysis {
     /// New threats made by a pawn's own attack, idle by CXA 2020 26.1 (but
     /// see CXA 1999 27.2).
     pub pawn_threats: Vec<Threat>,
+    /// The enemy pieces a new threat was offered to as a trade they can
+    /// accept at no cost, the threat excused for that alone (兑, 24.4):
+    /// the move made the trade the answer to its threat, even where the two
+    /// pieces already attacked each other (图30).
+    pub trades: Vec<Square>,
 }
 
 impl ChaseAnalysis {
@@ -68,6 +73,20 @@ impl ChaseAnalysis {
             c.grounds.push(Clause::JointChase);
         }
         Some(c)
+    }
+
+    /// The move as a trade offer (兑), if a new threat of it was excused
+    /// only as a trade the target can accept (24.4). `classify` asks this
+    /// after `exchange::classify`, before the other kinds of 闲.
+    #[must_use]
+    pub fn trade(&self) -> Option<Classified> {
+        if self.trades.is_empty() {
+            return None;
+        }
+        let mut targets = self.trades.clone();
+        targets.sort();
+        targets.dedup();
+        Some(Classified::new(MoveKind::Exchange, targets))
     }
 }
 

@@ -56,12 +56,18 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     let existing = existing_threats(ctx);
     let escaping = std::cell::OnceCell::new();
     let mut candidates: Vec<Threat> = Vec::new();
+    let mut trades: Vec<Square> = Vec::new();
     for t in now {
         let mut t = t.clone();
         if made_by_check(ctx, &t, grounds)
             || stands_unrenewed(ctx, now, &existing, &escaping, &mut t, grounds)
-            || offers_trade(ctx, threatening, now, &t, grounds)
         {
+            continue;
+        }
+        // A new threat excused as a trade the target can accept names the
+        // move 兑 (24.4), if nothing heavier claims it.
+        if let Some(offered) = offers_trade(ctx, threatening, now, &t, grounds) {
+            trades.push(offered);
             continue;
         }
         // 26.5 (得不偿失): a threat that wins less than what the move itself
@@ -75,10 +81,14 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
         candidates.push(t);
     }
     if king_pawn_help_is_idle(ctx, &candidates, grounds) {
-        return ChaseAnalysis::default();
+        return ChaseAnalysis {
+            trades,
+            ..ChaseAnalysis::default()
+        };
     }
     let mut analysis = sort_own_attacks(ctx, threatening, candidates, grounds);
     drop_drawing_point_attacks(ctx, &mut analysis, grounds);
+    analysis.trades = trades;
     analysis
 }
 
@@ -178,14 +188,14 @@ fn stands_unrenewed(
 }
 
 /// 兑 (24.4, 26.4): whether `t` offers the opponent an equal trade rather
-/// than making it lose material.
+/// than making it lose material; if so, the enemy piece offered the trade.
 fn offers_trade(
     ctx: &MoveContext,
     threatening: &Position,
     now: &[Threat],
     t: &Threat,
     grounds: &mut Vec<Clause>,
-) -> bool {
+) -> Option<Square> {
     // A piece that can take its attacker back as an equal trade is being
     // offered an exchange (兑), not chased. The same holds when the win
     // comes through a capturing check whose victim could take the checker
@@ -196,9 +206,11 @@ fn offers_trade(
     } else {
         Some(t.target)
     };
-    if offered.is_some_and(|v| exchange::trade_offered(ctx, t.attacker, v, Accounting::Figures)) {
+    if let Some(v) =
+        offered.filter(|&v| exchange::trade_offered(ctx, t.attacker, v, Accounting::Figures))
+    {
         grounds.push(Clause::TermExchange);
-        return true;
+        return Some(v);
     }
     // A joint threat that cannot do without one of its attackers, which
     // the target can take as an equal trade (24.4), offers the opponent
@@ -220,9 +232,9 @@ fn offers_trade(
         })
     {
         grounds.push(Clause::TermExchange);
-        return true;
+        return Some(t.target);
     }
-    false
+    None
 }
 
 /// 26.1.1: a king or pawn move that lets another piece attack is a chase
