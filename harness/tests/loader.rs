@@ -73,6 +73,13 @@ fn unknown_word_in_an_expectation_names_line_column_path_and_the_words_allowed()
         e,
         ["cases/moves/a.yaml:11:26: case moves.a: expect_by_edition.axf-2017: result: unknown result \"draw\" (expected 1-0, 0-1, 1/2-1/2 or *)"]
     );
+    // A long word is quoted cut, and still pointed at.
+    let long = "k".repeat(200);
+    let e = load_errors("long-kind", &ruling.replace("chekc", &long));
+    assert_eq!(
+        e,
+        [format!("cases/moves/a.yaml:11:24: case moves.a: expect: red.kinds[1]: unknown move kind \"{}…\" (expected check, kill, chase, exchange, offer, block, follow or idle)", "k".repeat(60))]
+    );
     // An unknown key inside `expect` is pointed at too.
     let e = load_errors(
         "unknown-side-key",

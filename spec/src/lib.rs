@@ -43,7 +43,7 @@ pub use literal::RustLiteral;
 pub use protocol::QuestionKind;
 pub use rulings::{Comparison, MoveKind, Pattern, Procedure, RulingReason, SearchStop};
 pub use runs::RunStatus;
-pub use vocabulary::{UnknownWord, Vocabulary};
+pub use vocabulary::{cut as quoted_cut, UnknownWord, Vocabulary, QUOTED_CHARS};
 
 /// serde, for the code [`vocabulary!`] generates in other crates.
 #[doc(hidden)]

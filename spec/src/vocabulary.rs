@@ -67,11 +67,14 @@ impl std::error::Error for UnknownWord {}
 /// xq-core's `excerpt::quote` is the workspace's bounded quotation, but
 /// xq-spec depends on nothing of the workspace, so its messages cut here, in
 /// this one place.
-pub(crate) const QUOTED_CHARS: usize = 60;
+pub const QUOTED_CHARS: usize = 60;
 
 /// `s` whole if it has at most [`QUOTED_CHARS`] characters, else its first
 /// ones and `…`: a word read from a 10 MB file must not be echoed whole.
-pub(crate) fn cut(s: &str) -> std::borrow::Cow<'_, str> {
+/// Public so that a reader pointing at a refused word can find it in the
+/// message as the message quotes it.
+#[must_use]
+pub fn cut(s: &str) -> std::borrow::Cow<'_, str> {
     match s.char_indices().nth(QUOTED_CHARS) {
         None => s.into(),
         Some((end, _)) => format!("{}…", &s[..end]).into(),

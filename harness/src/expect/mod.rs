@@ -210,7 +210,8 @@ fn value_at<'v>(
 /// The first string in `v` (itself, or a value of its mapping) that the
 /// message quotes: the refused word.
 fn quoted_word(v: &serde_yaml::Value, message: &str) -> Option<String> {
-    let quoted = |s: &str| message.contains(&format!("{s:?}"));
+    // As the message quotes it: a long word is cut there.
+    let quoted = |s: &str| message.contains(&format!("{:?}", xq_spec::quoted_cut(s)));
     match v {
         serde_yaml::Value::String(s) if quoted(s) => Some(s.clone()),
         serde_yaml::Value::Mapping(m) => m
