@@ -31,7 +31,11 @@ pub use serde as __serde;
 pub use vocabulary::{UnknownWord, Vocabulary};
 
 fn main() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Read when the script runs, not baked in when it is compiled: cargo
+    // reuses a compiled build script for a checkout at another path (a
+    // second worktree sharing the target directory), which then read the
+    // first checkout's spec/, or failed once that was gone.
+    let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let editions = editions(&root.join("editions"));
     std::fs::write(out.join("editions.rs"), editions_rs(&editions)).expect("write editions.rs");
