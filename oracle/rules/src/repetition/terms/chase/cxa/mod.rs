@@ -59,9 +59,19 @@ fn analyse(ctx: &MoveContext, grounds: &mut Vec<Clause>) -> ChaseAnalysis {
     let mut trades: Vec<Square> = Vec::new();
     for t in now {
         let mut t = t.clone();
-        if made_by_check(ctx, &t, grounds)
-            || stands_unrenewed(ctx, now, &existing, &escaping, &mut t, grounds)
-        {
+        if made_by_check(ctx, &t, grounds) {
+            continue;
+        }
+        if stands_unrenewed(ctx, now, &existing, &escaping, &mut t, grounds) {
+            // A standing threat that the move raises by joining it is still
+            // 从捉到捉 (no 捉), but the rise is the move's: when the target
+            // can answer it with an even trade, the move offers that trade
+            // (兑, 24.4), as it would had nothing stood before.
+            if joins_and_raises(ctx, now, &existing, &t) {
+                if let Some(offered) = offers_trade(ctx, threatening, now, &t, grounds) {
+                    trades.push(offered);
+                }
+            }
             continue;
         }
         // A new threat excused as a trade the target can accept names the
@@ -185,6 +195,33 @@ fn stands_unrenewed(
         });
     }
     !renewed
+}
+
+/// Whether the moved piece joins the standing threat `t` as a new attacker
+/// of its target (it did not attack that target from the point it left) and
+/// the threat now wins more than any that stood on the target before. Such
+/// a move changes what the opponent must answer; a move that leaves the
+/// threat as it stood changes nothing (a trade that stood before is not
+/// the move's).
+fn joins_and_raises(
+    ctx: &MoveContext,
+    now: &[Threat],
+    existing: &[(Square, Square, i32)],
+    t: &Threat,
+) -> bool {
+    let joiner = ctx.mv.to;
+    let joins = now
+        .iter()
+        .any(|x| x.target == t.target && x.attacker == joiner && !x.by_check)
+        && !existing
+            .iter()
+            .any(|&(a, target, _)| a == joiner && target == t.target);
+    let stood = existing
+        .iter()
+        .filter(|&&(_, target, _)| target == t.target)
+        .map(|&(_, _, gain)| gain)
+        .max();
+    joins && !t.by_check && stood.is_some_and(|g| t.gain > g)
 }
 
 /// 兑 (24.4, 26.4): whether `t` offers the opponent an equal trade rather
