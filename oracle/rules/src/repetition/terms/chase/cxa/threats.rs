@@ -122,9 +122,18 @@ fn loses_to_counter_checks(
     let standing = pos
         .passed()
         .and_then(|p| win_by_checks(s, &p, depth, 0))
-        .filter(|b| !b.1.contains(&capturer))
-        .map_or(0, |b| b.0);
-    win_by_checks(s, after, depth, standing + gain - 1).is_some_and(|b| b.0 >= standing + gain)
+        .filter(|b| !b.named.contains(&capturer))
+        .map_or(0, |b| b.gain);
+    win_by_checks(s, after, depth, standing + gain - 1).is_some_and(|b| b.gain >= standing + gain)
+}
+
+/// What a line of checks surely wins: the net gain, the pieces taken at the
+/// end of the weakest defence's line, and the pieces that give its checks,
+/// by where they stand before the line.
+struct CheckWin {
+    gain: i32,
+    named: Vec<Square>,
+    checkers: Vec<Square>,
 }
 
 /// The best of [`capture_threats`] by gain, and the capture: the same
@@ -176,19 +185,13 @@ fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Mov
 /// The caller needs only a result above `floor`: once one defence holds the
 /// check to `floor` or less the search stops and returns that bound (a cut,
 /// as in alpha-beta; a result above `floor` is exact).
-fn check_line(
-    s: &Search,
-    pos: &Position,
-    m: Move,
-    depth: u32,
-    floor: i32,
-) -> Option<(i32, Vec<Square>)> {
+fn check_line(s: &Search, pos: &Position, m: Move, depth: u32, floor: i32) -> Option<CheckWin> {
     let after = pos.play_unchecked(m);
     let replies = s.moves(&after);
     if replies.is_empty() {
         return None;
     }
-    let mut worst: Option<(i32, Vec<Square>)> = None;
+    let mut worst: Option<CheckWin> = None;
     let forced = replies.iter().all(|r| r.from == replies[0].from)
         && after
             .piece_at(replies[0].from)
@@ -224,16 +227,34 @@ fn check_line(
                         .unwrap_or(0);
                     gain -= back.max(0);
                 }
-                (gain, vec![c.to])
+                CheckWin {
+                    gain,
+                    named: vec![c.to],
+                    checkers: Vec::new(),
+                }
             })
-            .unwrap_or((0, vec![]));
-        if let Some(deeper) = win_by_checks(s, &next, depth - 1, line.0) {
-            if deeper.0 > line.0 {
+            .unwrap_or(CheckWin {
+                gain: 0,
+                named: vec![],
+                checkers: Vec::new(),
+            });
+        if let Some(deeper) = win_by_checks(s, &next, depth - 1, line.gain) {
+            if deeper.gain > line.gain {
                 line = deeper;
             }
         }
-        let score = line.0 - lost;
-        let mut named = line.1;
+        let score = line.gain - lost;
+        // The checks of the line, by where their pieces stand before this
+        // check: the piece that gives it stood on its origin.
+        let mut checkers: Vec<Square> = line
+            .checkers
+            .iter()
+            .map(|&sq| if sq == m.to { m.from } else { sq })
+            .collect();
+        if !checkers.contains(&m.from) {
+            checkers.push(m.from);
+        }
+        let mut named = line.named;
         if forced {
             for t in &mut named {
                 if *t == r.to {
@@ -241,8 +262,12 @@ fn check_line(
                 }
             }
         }
-        if worst.as_ref().is_none_or(|w| score < w.0) {
-            worst = Some((score, named));
+        if worst.as_ref().is_none_or(|w| score < w.gain) {
+            worst = Some(CheckWin {
+                gain: score,
+                named,
+                checkers,
+            });
         }
         if score <= -s.rules.material.rook || score <= floor {
             // Nothing this check takes can make up for it, or the caller
@@ -256,11 +281,11 @@ fn check_line(
 /// The best of [`check_line`] over all checks of the side to move,
 /// counting what a capturing check takes; exact when above `floor` (what
 /// the caller has already), else at most `floor`.
-fn win_by_checks(s: &Search, pos: &Position, depth: u32, floor: i32) -> Option<(i32, Vec<Square>)> {
+fn win_by_checks(s: &Search, pos: &Position, depth: u32, floor: i32) -> Option<CheckWin> {
     if depth == 0 {
         return None;
     }
-    let mut best: Option<(i32, Vec<Square>)> = None;
+    let mut best: Option<CheckWin> = None;
     for m in s.moves(pos) {
         if !pos.gives_check(m) {
             continue;
@@ -268,16 +293,16 @@ fn win_by_checks(s: &Search, pos: &Position, depth: u32, floor: i32) -> Option<(
         let taken = pos.piece_at(m.to);
         let taken_value = taken.map_or(0, |t| s.value(t));
         // Only a score above every bound already held is of use.
-        let need = floor.max(best.as_ref().map_or(0, |b| b.0));
-        let Some((score, mut targets)) = check_line(s, pos, m, depth, need - taken_value) else {
+        let need = floor.max(best.as_ref().map_or(0, |b| b.gain));
+        let Some(mut line) = check_line(s, pos, m, depth, need - taken_value) else {
             continue;
         };
-        let score = score + taken_value;
+        line.gain += taken_value;
         if taken.is_some_and(|t| is_material(t, m.to, s.rules)) {
-            targets.insert(0, m.to);
+            line.named.insert(0, m.to);
         }
-        if score > 0 && best.as_ref().is_none_or(|b| score > b.0) {
-            best = Some((score, targets));
+        if line.gain > 0 && best.as_ref().is_none_or(|b| line.gain > b.gain) {
+            best = Some(line);
         }
     }
     best
@@ -297,7 +322,12 @@ fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
         if !pos.gives_check(m) {
             continue;
         }
-        let Some((gain, targets)) = check_line(s, pos, m, depth, 0) else {
+        let Some(CheckWin {
+            gain,
+            named: targets,
+            checkers,
+        }) = check_line(s, pos, m, depth, 0)
+        else {
             continue;
         };
         // A discovered check (抽将 by unmasking) is given by the piece the
@@ -317,6 +347,13 @@ fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
         if gain <= 0 || targets.is_empty() {
             continue;
         }
+        // A win that needs the checks of two pieces is the work of both, a
+        // joint chase too (24.17, 26.9.2; 参考图42: the rook's check forces
+        // the advisor's block, over which the cannon checks and then takes).
+        // One piece's check that lets another take without checking stays
+        // that piece's chase (图26: the cannon takes with check and uncovers
+        // the other cannon's capture of the rook, 抽车, a single chase).
+        let alone = own_check && checkers.len() <= 1;
         for target in targets {
             let Some(target_piece) = pos.piece_at(target).filter(|p| p.color != pos.turn()) else {
                 continue;
@@ -334,7 +371,7 @@ fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
                 first_victim: pos.piece_at(m.to).map(|_| m.to),
                 // Won outright, whatever the defence: as good as unprotected.
                 unprotected: true,
-                single: own_check,
+                single: alone,
                 held_rook: false,
             });
         }
