@@ -180,8 +180,14 @@ fn stands_unrenewed(
             || renews_joint_threat(ctx, now, t)
             || match holds_target(ctx, t) {
                 Some(hold) => {
-                    // A guard on every way out is a second attacker.
-                    t.single &= hold == Hold::Pins;
+                    // A guard on every way out is a second attacker, and so
+                    // is a holder the capture itself passes over, the screen
+                    // of the attacking cannon (参考图38: the rook that pins
+                    // Red's rook to its king as the cannon's screen steps out
+                    // of the horse's attack and keeps the pin: 车炮联合捉车).
+                    let screens = attacks::path(t.attacker_piece.role, t.attacker, t.target)
+                        .contains(&ctx.mv.to);
+                    t.single &= hold == Hold::Pins && !screens;
                     grounds.push(Clause::CannotLeaveLine);
                     true
                 }
