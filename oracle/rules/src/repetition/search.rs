@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use xq_core::{Move, Position};
+use xq_core::{Color, Move, Position, Square};
 
 use crate::edition::RepetitionRules;
 
@@ -462,4 +462,66 @@ impl<'a> Search<'a> {
                 .all(|r| self.mate_by_checks(&after.play_unchecked(r), depth - 1))
                 && !self.budget.exhausted())
     }
+}
+
+/// `moves` in an order read off the board alone: by the moving piece, the
+/// piece taken, the shape of the move, and its distances to both kings —
+/// what a mirrored or colour-flipped board keeps. Where a search keeps the
+/// first (or last) of equally good answers, which piece it names then does
+/// not depend on how the move generator walks the board, so a ruling turns
+/// with the board (the metamorphic checks); only moves that are each
+/// other's mirror image are left in generation order.
+#[must_use]
+pub fn board_order(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
+    let own = pos.king(pos.turn());
+    let enemy = pos.king(pos.turn().other());
+    let side = pos.turn();
+    let dist = |a: Square, b: Square| (a.file() - b.file()).abs() + (a.rank() - b.rank()).abs();
+    // Rank counted from the side's own edge, file from the middle: what a
+    // mirror and a colour flip keep.
+    let rank = |sq: Square| {
+        if side == Color::Red {
+            sq.rank()
+        } else {
+            9 - sq.rank()
+        }
+    };
+    let middle = |sq: Square| (sq.file() - 4).abs();
+    // The pieces around a point, own or enemy, orthogonal or diagonal: a sum
+    // that any reflection of the neighbourhood keeps.
+    let around = |sq: Square| -> u64 {
+        let mut sum = 0u64;
+        for (df, dr) in [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let diagonal = u64::from(df != 0 && dr != 0);
+            if let Some(p) = sq.offset(df, dr).and_then(|n| pos.piece_at(n)) {
+                let code = 1 + p.role as u64 + 8 * u64::from(p.color == side) + 16 * diagonal;
+                sum += 1 << (2 * code);
+            }
+        }
+        sum
+    };
+    moves.sort_by_cached_key(|m| {
+        (
+            pos.piece_at(m.from).map(|p| p.role as u8),
+            pos.piece_at(m.to).map(|p| p.role as u8),
+            (m.from.file() - m.to.file()).abs(),
+            (m.from.rank() - m.to.rank()).abs(),
+            dist(m.to, enemy),
+            dist(m.from, enemy),
+            dist(m.to, own),
+            dist(m.from, own),
+            (rank(m.to), middle(m.to), rank(m.from), middle(m.from)),
+            (around(m.to), around(m.from)),
+        )
+    });
+    moves
 }

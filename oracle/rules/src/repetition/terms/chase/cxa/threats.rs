@@ -7,7 +7,7 @@
 use xq_core::{Move, Position, Role, Square};
 
 use crate::repetition::material::{is_material, Accounting};
-use crate::repetition::search::Search;
+use crate::repetition::search::{board_order, Search};
 use crate::repetition::threats::Threat;
 
 /// Every way the side to move could win material next move: captures that
@@ -54,7 +54,7 @@ fn winning_gain(s: &Search, pos: &Position, m: Move) -> Option<i32> {
 /// `mate_depth` moves.
 fn capture_threats(s: &Search, pos: &Position, mate_depth: u32) -> Vec<Threat> {
     let mut out = Vec::new();
-    for m in s.captures(pos) {
+    for m in board_order(pos, s.captures(pos)) {
         let Some(gain) = winning_gain(s, pos, m) else {
             continue;
         };
@@ -147,7 +147,7 @@ struct CheckWin {
 /// only the pawn takes it).
 fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Move)> {
     let mut candidates: Vec<(i32, usize, Move)> = Vec::new();
-    for (i, m) in s.captures(pos).into_iter().enumerate() {
+    for (i, m) in board_order(pos, s.captures(pos)).into_iter().enumerate() {
         if pos
             .piece_at(m.from)
             .is_some_and(|p| matches!(p.role, Role::King | Role::Pawn))
@@ -187,7 +187,7 @@ fn best_capture(s: &Search, pos: &Position, mate_depth: u32) -> Option<(i32, Mov
 /// as in alpha-beta; a result above `floor` is exact).
 fn check_line(s: &Search, pos: &Position, m: Move, depth: u32, floor: i32) -> Option<CheckWin> {
     let after = pos.play_unchecked(m);
-    let replies = s.moves(&after);
+    let replies = board_order(&after, s.moves(&after));
     if replies.is_empty() {
         return None;
     }
@@ -286,7 +286,7 @@ fn win_by_checks(s: &Search, pos: &Position, depth: u32, floor: i32) -> Option<C
         return None;
     }
     let mut best: Option<CheckWin> = None;
-    for m in s.moves(pos) {
+    for m in board_order(pos, s.moves(pos)) {
         if !pos.gives_check(m) {
             continue;
         }
@@ -318,7 +318,7 @@ fn check_threats(s: &Search, pos: &Position, depth: u32) -> Vec<Threat> {
     if depth == 0 {
         return out;
     }
-    for m in s.moves(pos) {
+    for m in board_order(pos, s.moves(pos)) {
         if !pos.gives_check(m) {
             continue;
         }
