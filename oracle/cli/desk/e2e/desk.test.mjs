@@ -1114,6 +1114,24 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
   // The first game, ruled and drawn beneath the table meanwhile, is on the
   // board: the keystrokes below time the table alone.
   await ready();
+  // Beneath the modal table the move list shows the moves in its view
+  // (content-visibility would skip them all), and only those: every row
+  // made visible cost the layout of the whole list as the dialog opened.
+  const under = await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const box = document.getElementById('movelist').getBoundingClientRect();
+    const rows = [...document.querySelectorAll('#movelist li.row')];
+    const inView = rows.filter((r) => { const b = r.getBoundingClientRect(); return b.bottom > box.top && b.top < box.bottom; });
+    return {
+      rows: rows.length,
+      inView: inView.length,
+      blank: inView.filter((r) => !r.checkVisibility({ contentVisibilityAuto: true })).map((r) => r.textContent),
+      laidOut: rows.filter((r) => getComputedStyle(r).contentVisibility === 'visible').length,
+    };
+  });
+  assert.ok(under.inView > 5 && under.rows > under.inView + 5, `a list longer than its view: ${JSON.stringify(under)}`);
+  assert.deepEqual(under.blank, [], 'the moves in view behind the library are drawn');
+  assert.ok(under.laidOut < under.rows, `rows out of view are left to content-visibility: ${JSON.stringify(under)}`);
   // A CBL holds no game dates (its header has no such field): the page
   // says so beside an empty Date column.
   assert.match(await text('#lib-count'), /300 \/ 300 局（CBR\/CBL 格式不记对局日期）/);

@@ -10,7 +10,7 @@ import { S, START_FEN } from './state.js';
 import { W, UI, LANGUAGES, term, sideName, colon } from './i18n.js';
 import { NOTATIONS, NOTATION_NAMES, moveText } from './notation.js';
 import { drawBoard, drawGrid, parseFen, toFen, GLYPH } from './board.js';
-import { drawMoves, drawTimeline, markCurrent, moveCursor } from './movelist.js';
+import { drawMoves, drawTimeline, markCurrent, moveCursor, keepInView } from './movelist.js';
 import { drawPoints, drawRuling, drawSummary, drawChanges, drawCompare, selectedPoint, fenAt } from './ruling.js';
 import { setLibrary, drawLibrary, shownGames, scanPoints, gameAt } from './library.js';
 import * as report from './report.js';
@@ -499,7 +499,10 @@ function applyWords() {
 function openDialog(id) {
   for (const d of document.querySelectorAll('dialog[open]')) if (d.id !== id) d.close();
   const d = $(id);
-  if (!d.open) d.showModal();
+  if (!d.open) {
+    d.showModal();
+    keepInView();
+  }
   const first = d.querySelector('[autofocus], textarea, input, select, button.primary');
   if (first) first.focus();
 }
@@ -538,6 +541,8 @@ function wire() {
   });
   $('library-open').addEventListener('click', () => { if (S.library) openLibrary(); });
   for (const c of document.querySelectorAll('dialog .cancel')) c.addEventListener('click', () => c.closest('dialog').close());
+  // The list's rows are left to content-visibility again.
+  for (const d of document.querySelectorAll('dialog')) d.addEventListener('close', keepInView);
   $('paste-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     say('');

@@ -152,7 +152,11 @@ export function markCurrent() {
     shownCurrent.removeAttribute('aria-current');
   } else for (const m of box.querySelectorAll('.mv.current')) { m.classList.remove('current'); m.removeAttribute('aria-current'); }
   shownCurrent = S.ply > 0 ? box.querySelector(`.mv[data-ply="${S.ply}"]:not(.illegal)`) : null;
-  if (!shownCurrent) return;
+  if (!shownCurrent) {
+    cancelAnimationFrame(scrolling);
+    if (underModal()) scrolling = requestAnimationFrame(keepInView);
+    return;
+  }
   shownCurrent.classList.add('current');
   shownCurrent.setAttribute('aria-current', 'step');
   // Scroll the list only, never the page; in the next frame, with its own
@@ -164,7 +168,45 @@ export function markCurrent() {
     if (!mv.isConnected) return;
     const top = mv.offsetTop - box.offsetTop;
     if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - mv.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+    // A list drawn or scrolled under a modal dialog (a library's game,
+    // ruled beneath its table): its rows in view, before this frame.
+    if (underModal()) keepInView();
   });
+}
+
+const underModal = () => !!document.querySelector('dialog[open]');
+let inView = [];
+
+/**
+ * While a modal dialog is open, the rows in the list's view are drawn
+ * (content-visibility would skip them all, desk.css): call as a dialog
+ * opens and as the list changes beneath it. With no dialog open, the
+ * rows are left to content-visibility again.
+ */
+export function keepInView() {
+  const box = $('movelist');
+  for (const li of inView) li.classList.remove('in-view');
+  inView = [];
+  if (!underModal()) { box.classList.remove('under-modal'); return; }
+  box.classList.add('under-modal');
+  const items = box.children;
+  if (!items.length) return;
+  // Offsets of rows content-visibility skips are those of their
+  // placeholders, which the rows take the place of: the first row in
+  // view found by halving, then each row to the view's end, and two on
+  // either side for rows that grow once drawn.
+  const base = box.offsetTop, top = box.scrollTop, bottom = top + box.clientHeight;
+  let lo = 0, hi = items.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const e = items[mid];
+    if (e.offsetTop - base + e.offsetHeight <= top) lo = mid + 1; else hi = mid;
+  }
+  let end = lo;
+  while (end < items.length && items[end].offsetTop - base < bottom) end += 1;
+  for (let i = Math.max(0, lo - 2); i < Math.min(items.length, end + 2); i++) {
+    if (items[i].classList.contains('row')) { items[i].classList.add('in-view'); inView.push(items[i]); }
+  }
 }
 
 /** The timeline's cursor alone. */
