@@ -12,11 +12,14 @@ const MARK = { zh: { repetition: '循', 'natural-limit': '限', 'illegal-move': 
 
 const $ = (id) => document.getElementById(id);
 
-function moveNumber(ply) {
+/** Move numbers from the line's start: `numbering()(ply)`. */
+function numbering() {
   const parts = (S.view ? S.view.start : S.game ? S.game.fen : '').split(/\s+/);
   const first = Number(parts[5] || 1), blackFirst = parts[1] === 'b';
-  const index = ply - 1 + (blackFirst ? 1 : 0);
-  return { no: first + Math.floor(index / 2), black: index % 2 === 1 };
+  return (ply) => {
+    const index = ply - 1 + (blackFirst ? 1 : 0);
+    return { no: first + Math.floor(index / 2), black: index % 2 === 1 };
+  };
 }
 
 /** The plies of the selected point's cycle, or null. */
@@ -26,9 +29,13 @@ export function cycleSpan() {
   return c ? [c.first_ply, c.last_ply] : null;
 }
 
-function pointsAt(ply) {
-  return S.view ? S.view.points.map((p, i) => [p, i]).filter(([p]) => p.ply === ply) : [];
+/** The ruling points at each ply, with their indices. */
+function pointsByPly() {
+  const at = new Map();
+  if (S.view) S.view.points.forEach((p, i) => { if (!at.has(p.ply)) at.set(p.ply, []); at.get(p.ply).push([p, i]); });
+  return at;
 }
+const NONE = [];
 
 function button(cls, text, data) {
   const b = document.createElement('button');
@@ -42,6 +49,7 @@ function button(cls, text, data) {
 /** A variation's first moves, as one line of text. */
 function preview(node, ply) {
   const out = [];
+  const moveNumber = numbering();
   let at = node, p = ply;
   while (at && out.length < 8) {
     const { no, black } = moveNumber(p);
@@ -58,6 +66,9 @@ export function drawMoves() {
   if (!S.view) return;
   const span = cycleSpan();
   const nodes = nodesOf(S.path);
+  // Looked up once for the list, not once a move (a 400-ply game).
+  const moveNumber = numbering();
+  const points = pointsByPly();
   const items = S.view.plies.map((p, i) => ({ ply: p.ply, move: nodes[i] || p, view: p, illegal: false }));
   if (S.view.illegal) items.push({ ply: S.view.illegal.ply, move: { iccs: S.view.illegal.iccs, chinese: S.view.illegal.text, wxf: S.view.illegal.text }, illegal: true });
   let row = null;
@@ -94,7 +105,7 @@ export function drawMoves() {
     const mv = button(cls, moveText(node), { ply: it.ply });
     if (it.ply === S.ply && !it.illegal) mv.setAttribute('aria-current', 'step');
     if (it.illegal) mv.disabled = true;
-    for (const [p, i] of pointsAt(it.ply)) {
+    for (const [p, i] of points.get(it.ply) || NONE) {
       const m = document.createElement('span');
       m.className = 'mark ' + p.kind;
       m.dataset.point = i;
