@@ -1048,10 +1048,15 @@ test('a 400-ply game with 40 repetitions: loaded and marked, stepping redraws at
   // comes from its worker, not the network).
   const answered = STATIC ? null : page.waitForResponse((r) => new globalThis.URL(r.url()).pathname === '/api/game');
   await armPageTimer('#file', 'change', 'game');
+  await page.evaluate(() => { window.wordsBefore = [document.getElementById('open').firstChild, document.getElementById('edition').options[0]]; });
   const began = Date.now();
   await open('long-400.pgn');
   timings.load400 = Date.now() - began;
   timings.load400Page = await pageTime();
+  // A ruling drawn leaves the page's words as they were written (writing
+  // them again restyled and laid out 240 more elements in its frame).
+  const wordsKept = await page.evaluate(() => window.wordsBefore[0] === document.getElementById('open').firstChild
+    && window.wordsBefore[1] === document.getElementById('edition').options[0]);
   timings.load400Server = Number(await page.evaluate(() => document.documentElement.dataset.serverMs));
   timings.load400Fetch = Number(await page.evaluate(() => document.documentElement.dataset.ruledMs));
   assert.equal(await page.locator('#timeline .tick.repetition').count(), 40);
@@ -1076,6 +1081,7 @@ test('a 400-ply game with 40 repetitions: loaded and marked, stepping redraws at
   // than half of this answer, 250 of 440 kB) are not asked for. (Checked
   // last: bench/desk.sh runs this script against an older desk too.)
   if (answered) assert.ok(!(await (await answered).text()).includes('"svg"'), 'the ruling came without the server\'s pictures');
+  assert.ok(wordsKept, 'the words and menus were not written again for a ruling');
 });
 
 // The static desk rules in a Web Worker (js/backend.js, wasmBackend): the

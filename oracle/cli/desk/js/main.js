@@ -444,7 +444,16 @@ function toggleAutoplay() {
 
 // ------------------------------------------------------------ words
 
+// What the page's words were last written for: a game ruled (drawAll)
+// left them as they were, and writing them again replaced the text of
+// every labelled control and the options of the three menus, which the
+// next frame then styled and laid out anew (600 elements).
+let wordsWritten = [];
+
 function applyWords() {
+  const now = [S.lang, S.words, S.edition, S.notation, S.mode];
+  if (now.every((v, i) => v === wordsWritten[i])) return;
+  wordsWritten = now;
   const w = W();
   root.lang = S.lang === 'zh' ? 'zh-Hans' : 'en';
   for (const e of document.querySelectorAll('[data-i18n]')) {
