@@ -61,7 +61,7 @@ for i in $(seq "$runs"); do
   for d in "${desks[@]}"; do
     (cd oracle/cli/desk/e2e && DESK_URL=${d#*:} SCREENSHOTS=$out/shots LIBRARY=$out/library-300.cbl \
       node --test-reporter=spec --test-name-pattern="starts offline|400-ply|300-game" desk.test.mjs 2>&1) | grep -o 'timings (ms): .*' \
-      | sed "s/^/run $i (${d%%:*}): /"
+      | sed "s/^/run $i (${d%%:*}): /" || true # an older desk fails checks added since: its timings count all the same
   done
 done
 
