@@ -801,7 +801,17 @@ async function main() {
       new Promise((r) => setTimeout(r, 100)),
     ]);
   }
-  if (known) [S.info, S.words] = [known.info, known.words];
+  // The edition kept, else the oracle's default, once its words are known:
+  // with them carried, before the words are first written, so that they
+  // are written once (the second applyWords below is then a no-op).
+  const pickEdition = () => {
+    const ids = S.words.editions.map((e) => e.id);
+    S.edition = ids.includes(keep.edition) ? keep.edition : (S.words.editions.find((e) => e.default) || S.words.editions[0]).id;
+  };
+  if (known) {
+    [S.info, S.words] = [known.info, known.words];
+    pickEdition();
+  }
   applyWords();
   drawMain();
   drawWelcome();
@@ -809,9 +819,8 @@ async function main() {
     try {
       [S.info, S.words] = await asked;
     } catch (e) { sayError(e); return; }
+    pickEdition();
   }
-  const ids = S.words.editions.map((e) => e.id);
-  S.edition = ids.includes(keep.edition) ? keep.edition : (S.words.editions.find((e) => e.default) || S.words.editions[0]).id;
   applyWords();
   root.dataset.ready = 'page';
   performance.mark('desk-ready');
