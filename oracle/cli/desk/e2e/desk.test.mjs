@@ -1185,7 +1185,8 @@ test('a 300-game library (CBL): the table is drawn at once', { skip: !process.en
     await new Promise((r) => setTimeout(r, 0));
     return document.querySelectorAll('#lib-table tbody tr').length;
   });
-  assert.ok(beforePaint <= 40, `${beforePaint} rows drawn before the first paint`);
+  // As many as the table's box shows (about 16 here), not 40.
+  assert.ok(beforePaint <= 30, `${beforePaint} rows drawn before the first paint`);
   await page.waitForFunction(() => document.querySelectorAll('#lib-table tbody tr').length > 40);
   timings.library300Table = await page.evaluate(async () => {
     const input = document.getElementById('lib-search');
