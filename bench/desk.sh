@@ -6,7 +6,10 @@
 #    with 40 repetition points loaded (server time, fetch-to-marked, total),
 #    the frame after each step, and the library table of a 300-game CBL
 #    (written with the records writer) opened and filtered, and the size
-#    of that library's listing (POST /api/record).
+#    of that library's listing (POST /api/record). The totals are the
+#    driver's wall clock (Playwright's own steps included: 10-40 ms to set
+#    a file); the *Page timings are the page's alone, from the change or
+#    click event to the end of the frame drawn.
 # 2. Availability under 33 slow clients: 33 connections that send a
 #    request head a byte every 300 ms (and reconnect when cut off), while
 #    one ordinary client asks /api/info every 50 ms for 10 s; the share
@@ -61,7 +64,7 @@ for i in $(seq "$runs"); do
   for d in "${desks[@]}"; do
     (cd oracle/cli/desk/e2e && DESK_URL=${d#*:} SCREENSHOTS=$out/shots LIBRARY=$out/library-300.cbl \
       node --test-reporter=spec --test-name-pattern="starts offline|400-ply|300-game" desk.test.mjs 2>&1) | grep -o 'timings (ms): .*' \
-      | sed "s/^/run $i (${d%%:*}): /"
+      | sed "s/^/run $i (${d%%:*}): /" || true # an older desk fails checks added since: its timings count all the same
   done
 done
 

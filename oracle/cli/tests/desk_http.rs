@@ -454,6 +454,20 @@ fn a_perpetual_check_is_ruled_with_its_picture_and_clauses() {
             .unwrap()
             .iter()
             .any(|c| c["id"] == "repetition.perpetual-check"));
+        // Asked without pictures (as the page asks: it draws its own), the
+        // same ruling comes without `svg`.
+        let (status, lean) = desk.post_json(
+            "/api/game",
+            &json!({"fen": CHECK_FEN, "moves": CHECK_MOVES, "lang": lang, "pictures": false}),
+        );
+        assert_eq!(status, 200, "{lean}");
+        assert!(lean["points"][0].get("svg").is_none(), "{lean}");
+        let mut with = v.clone();
+        with["points"][0].as_object_mut().unwrap().remove("svg");
+        with["millis"] = json!(0);
+        let mut lean = lean;
+        lean["millis"] = json!(0);
+        assert_eq!(with, lean, "only the picture is left out");
         let headline = p["headline"].as_str().unwrap();
         if lang == "zh" {
             assert!(headline.contains("红方长将"), "{headline}");

@@ -86,9 +86,11 @@ export function httpBackend(base = '') {
     known: () => (carried ? { info: carried.info, words: carried.words } : null),
     info: () => (carried ? Promise.resolve(carried.info) : call('/api/info')),
     words: () => (carried ? Promise.resolve(carried.words) : call('/api/words')),
+    // The page draws its own pictures of a ruling (board.js): the
+    // server's (`svg`, more than half of a long game's answer) are not asked.
     rule: (game, { edition, lang, signal } = {}) => call('/api/game', {
       fen: game.fen, moves: game.moves, edition, lang,
-      relaxed: !!game.relaxed, recorded: game.recorded || null,
+      relaxed: !!game.relaxed, recorded: game.recorded || null, pictures: false,
     }, { signal }),
     readRecord: (bytes) => call('/api/record', bytes, { raw: true }),
     readGame: (bytes, n) => call(`/api/record?game=${n}`, bytes, { raw: true }),
@@ -264,7 +266,7 @@ export function wasmBackend() {
       const began = performance.now();
       const view = await call('game', {
         fen: game.fen, moves: game.moves, edition, lang,
-        relaxed: !!game.relaxed, recorded: game.recorded || null,
+        relaxed: !!game.relaxed, recorded: game.recorded || null, pictures: false,
       }, { signal });
       // The module has no clock: the call is timed here.
       view.millis = performance.now() - began;

@@ -10,7 +10,7 @@ import { S, START_FEN } from './state.js';
 import { W, UI, LANGUAGES, term, sideName, colon } from './i18n.js';
 import { NOTATIONS, NOTATION_NAMES, moveText } from './notation.js';
 import { drawBoard, drawGrid, parseFen, toFen, GLYPH } from './board.js';
-import { drawMoves, drawTimeline, markCurrent, moveCursor } from './movelist.js';
+import { drawMoves, drawTimeline, markCurrent, moveCursor, keepInView } from './movelist.js';
 import { drawPoints, drawRuling, drawSummary, drawChanges, drawCompare, selectedPoint, fenAt } from './ruling.js';
 import { setLibrary, drawLibrary, shownGames, scanPoints, gameAt } from './library.js';
 import * as report from './report.js';
@@ -444,7 +444,16 @@ function toggleAutoplay() {
 
 // ------------------------------------------------------------ words
 
+// What the page's words were last written for: a game ruled (drawAll)
+// left them as they were, and writing them again replaced the text of
+// every labelled control and the options of the three menus, which the
+// next frame then styled and laid out anew (600 elements).
+let wordsWritten = [];
+
 function applyWords() {
+  const now = [S.lang, S.words, S.edition, S.notation, S.mode];
+  if (now.every((v, i) => v === wordsWritten[i])) return;
+  wordsWritten = now;
   const w = W();
   root.lang = S.lang === 'zh' ? 'zh-Hans' : 'en';
   for (const e of document.querySelectorAll('[data-i18n]')) {
@@ -499,7 +508,10 @@ function applyWords() {
 function openDialog(id) {
   for (const d of document.querySelectorAll('dialog[open]')) if (d.id !== id) d.close();
   const d = $(id);
-  if (!d.open) d.showModal();
+  if (!d.open) {
+    d.showModal();
+    keepInView();
+  }
   const first = d.querySelector('[autofocus], textarea, input, select, button.primary');
   if (first) first.focus();
 }
@@ -538,6 +550,8 @@ function wire() {
   });
   $('library-open').addEventListener('click', () => { if (S.library) openLibrary(); });
   for (const c of document.querySelectorAll('dialog .cancel')) c.addEventListener('click', () => c.closest('dialog').close());
+  // The list's rows are left to content-visibility again.
+  for (const d of document.querySelectorAll('dialog')) d.addEventListener('close', keepInView);
   $('paste-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     say('');
@@ -787,7 +801,17 @@ async function main() {
       new Promise((r) => setTimeout(r, 100)),
     ]);
   }
-  if (known) [S.info, S.words] = [known.info, known.words];
+  // The edition kept, else the oracle's default, once its words are known:
+  // with them carried, before the words are first written, so that they
+  // are written once (the second applyWords below is then a no-op).
+  const pickEdition = () => {
+    const ids = S.words.editions.map((e) => e.id);
+    S.edition = ids.includes(keep.edition) ? keep.edition : (S.words.editions.find((e) => e.default) || S.words.editions[0]).id;
+  };
+  if (known) {
+    [S.info, S.words] = [known.info, known.words];
+    pickEdition();
+  }
   applyWords();
   drawMain();
   drawWelcome();
@@ -795,9 +819,8 @@ async function main() {
     try {
       [S.info, S.words] = await asked;
     } catch (e) { sayError(e); return; }
+    pickEdition();
   }
-  const ids = S.words.editions.map((e) => e.id);
-  S.edition = ids.includes(keep.edition) ? keep.edition : (S.words.editions.find((e) => e.default) || S.words.editions[0]).id;
   applyWords();
   root.dataset.ready = 'page';
   performance.mark('desk-ready');

@@ -12,11 +12,14 @@ const MARK = { zh: { repetition: '循', 'natural-limit': '限', 'illegal-move': 
 
 const $ = (id) => document.getElementById(id);
 
-function moveNumber(ply) {
+/** Move numbers from the line's start: `numbering()(ply)`. */
+function numbering() {
   const parts = (S.view ? S.view.start : S.game ? S.game.fen : '').split(/\s+/);
   const first = Number(parts[5] || 1), blackFirst = parts[1] === 'b';
-  const index = ply - 1 + (blackFirst ? 1 : 0);
-  return { no: first + Math.floor(index / 2), black: index % 2 === 1 };
+  return (ply) => {
+    const index = ply - 1 + (blackFirst ? 1 : 0);
+    return { no: first + Math.floor(index / 2), black: index % 2 === 1 };
+  };
 }
 
 /** The plies of the selected point's cycle, or null. */
@@ -26,9 +29,13 @@ export function cycleSpan() {
   return c ? [c.first_ply, c.last_ply] : null;
 }
 
-function pointsAt(ply) {
-  return S.view ? S.view.points.map((p, i) => [p, i]).filter(([p]) => p.ply === ply) : [];
+/** The ruling points at each ply, with their indices. */
+function pointsByPly() {
+  const at = new Map();
+  if (S.view) S.view.points.forEach((p, i) => { if (!at.has(p.ply)) at.set(p.ply, []); at.get(p.ply).push([p, i]); });
+  return at;
 }
+const NONE = [];
 
 function button(cls, text, data) {
   const b = document.createElement('button');
@@ -42,6 +49,7 @@ function button(cls, text, data) {
 /** A variation's first moves, as one line of text. */
 function preview(node, ply) {
   const out = [];
+  const moveNumber = numbering();
   let at = node, p = ply;
   while (at && out.length < 8) {
     const { no, black } = moveNumber(p);
@@ -58,6 +66,9 @@ export function drawMoves() {
   if (!S.view) return;
   const span = cycleSpan();
   const nodes = nodesOf(S.path);
+  // Looked up once for the list, not once a move (a 400-ply game).
+  const moveNumber = numbering();
+  const points = pointsByPly();
   const items = S.view.plies.map((p, i) => ({ ply: p.ply, move: nodes[i] || p, view: p, illegal: false }));
   if (S.view.illegal) items.push({ ply: S.view.illegal.ply, move: { iccs: S.view.illegal.iccs, chinese: S.view.illegal.text, wxf: S.view.illegal.text }, illegal: true });
   let row = null;
@@ -94,7 +105,7 @@ export function drawMoves() {
     const mv = button(cls, moveText(node), { ply: it.ply });
     if (it.ply === S.ply && !it.illegal) mv.setAttribute('aria-current', 'step');
     if (it.illegal) mv.disabled = true;
-    for (const [p, i] of pointsAt(it.ply)) {
+    for (const [p, i] of points.get(it.ply) || NONE) {
       const m = document.createElement('span');
       m.className = 'mark ' + p.kind;
       m.dataset.point = i;
@@ -152,7 +163,11 @@ export function markCurrent() {
     shownCurrent.removeAttribute('aria-current');
   } else for (const m of box.querySelectorAll('.mv.current')) { m.classList.remove('current'); m.removeAttribute('aria-current'); }
   shownCurrent = S.ply > 0 ? box.querySelector(`.mv[data-ply="${S.ply}"]:not(.illegal)`) : null;
-  if (!shownCurrent) return;
+  if (!shownCurrent) {
+    cancelAnimationFrame(scrolling);
+    if (underModal()) scrolling = requestAnimationFrame(keepInView);
+    return;
+  }
   shownCurrent.classList.add('current');
   shownCurrent.setAttribute('aria-current', 'step');
   // Scroll the list only, never the page; in the next frame, with its own
@@ -164,7 +179,45 @@ export function markCurrent() {
     if (!mv.isConnected) return;
     const top = mv.offsetTop - box.offsetTop;
     if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - mv.offsetHeight) box.scrollTop = top - box.clientHeight / 2;
+    // A list drawn or scrolled under a modal dialog (a library's game,
+    // ruled beneath its table): its rows in view, before this frame.
+    if (underModal()) keepInView();
   });
+}
+
+const underModal = () => !!document.querySelector('dialog[open]');
+let inView = [];
+
+/**
+ * While a modal dialog is open, the rows in the list's view are drawn
+ * (content-visibility would skip them all, desk.css): call as a dialog
+ * opens and as the list changes beneath it. With no dialog open, the
+ * rows are left to content-visibility again.
+ */
+export function keepInView() {
+  const box = $('movelist');
+  for (const li of inView) li.classList.remove('in-view');
+  inView = [];
+  if (!underModal()) { box.classList.remove('under-modal'); return; }
+  box.classList.add('under-modal');
+  const items = box.children;
+  if (!items.length) return;
+  // Offsets of rows content-visibility skips are those of their
+  // placeholders, which the rows take the place of: the first row in
+  // view found by halving, then each row to the view's end, and two on
+  // either side for rows that grow once drawn.
+  const base = box.offsetTop, top = box.scrollTop, bottom = top + box.clientHeight;
+  let lo = 0, hi = items.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const e = items[mid];
+    if (e.offsetTop - base + e.offsetHeight <= top) lo = mid + 1; else hi = mid;
+  }
+  let end = lo;
+  while (end < items.length && items[end].offsetTop - base < bottom) end += 1;
+  for (let i = Math.max(0, lo - 2); i < Math.min(items.length, end + 2); i++) {
+    if (items[i].classList.contains('row')) { items[i].classList.add('in-view'); inView.push(items[i]); }
+  }
 }
 
 /** The timeline's cursor alone. */

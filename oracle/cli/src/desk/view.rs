@@ -108,8 +108,10 @@ pub struct PointView {
     pub cycle_moves: Vec<CycleMoveView>,
     pub clauses: Vec<ClauseView>,
     /// The picture (`ruling_svg`): the board at the cycle's start with its
-    /// moves as numbered arrows and the chased pieces ringed.
-    pub svg: String,
+    /// moves as numbered arrows and the chased pieces ringed; absent when
+    /// the request said `pictures: false`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
 }
 
 /// A game as the page shows it.
@@ -222,19 +224,28 @@ fn cycle_moves(r: &Ruling) -> Vec<CycleMoveView> {
         .collect()
 }
 
-fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> PointView {
+fn point_view(
+    p: &RulingPoint,
+    game: &Game,
+    edition: &Edition,
+    lang: Lang,
+    pictures: bool,
+) -> PointView {
     let r = &p.ruling;
     // The picture is drawn on the game as it stood at the point.
-    let upto = p.ply.min(game.moves().len());
-    let mut at = Game::new(game.start().clone());
-    for &m in &game.moves()[..upto] {
-        at.push(m);
-    }
-    let picture = PictureOptions {
-        lang,
-        iccs: false,
-        flipped: false,
-    };
+    let svg = pictures.then(|| {
+        let upto = p.ply.min(game.moves().len());
+        let mut at = Game::new(game.start().clone());
+        for &m in &game.moves()[..upto] {
+            at.push(m);
+        }
+        let picture = PictureOptions {
+            lang,
+            iccs: false,
+            flipped: false,
+        };
+        ruling_svg(r, &at, &picture)
+    });
     PointView {
         ply: p.ply,
         kind: p.kind,
@@ -256,17 +267,19 @@ fn point_view(p: &RulingPoint, game: &Game, edition: &Edition, lang: Lang) -> Po
             .iter()
             .map(|&c| clause_view(c, edition.id, lang))
             .collect(),
-        svg: ruling_svg(r, &at, &picture),
+        svg,
     }
 }
 
-/// Rules on a game and builds what the page shows.
+/// Rules on a game and builds what the page shows (`pictures`: each
+/// point with its picture).
 pub fn game_view(
     start: Position,
     texts: &[&str],
     edition: &Edition,
     lang: Lang,
     recorded: Option<Outcome>,
+    pictures: bool,
     cancel: Arc<AtomicBool>,
 ) -> Result<GameView, DeskError> {
     if texts.len() > MAX_PLIES {
@@ -338,7 +351,7 @@ pub fn game_view(
     let points: Vec<PointView> = ruling
         .points
         .iter()
-        .map(|p| point_view(p, &game, edition, lang))
+        .map(|p| point_view(p, &game, edition, lang, pictures))
         .collect();
     // The desk's word is `xq rule`'s: one comparison, made by the oracle.
     let agreement = ruling.recorded.map(|_| ruling.comparison());
