@@ -136,6 +136,29 @@ struct CheckWin {
     checkers: Vec<Square>,
 }
 
+/// What a line ends on, read off the board: the pieces named, by kind, rank
+/// from their side's edge and file from the middle. Between two lines that
+/// win as much, the one whose outcome sorts first is kept, so that two
+/// defences or two checks that are each other's mirror image, and tie in
+/// [`board_order`], still name the same piece on a mirrored or
+/// colour-flipped board.
+fn outcome(pos: &Position, named: &[Square]) -> Vec<(u8, i8, i8)> {
+    let mut key: Vec<(u8, i8, i8)> = named
+        .iter()
+        .map(|&sq| {
+            let role = pos.piece_at(sq).map_or(u8::MAX, |p| p.role as u8);
+            let rank = if pos.turn() == xq_core::Color::Red {
+                sq.rank()
+            } else {
+                9 - sq.rank()
+            };
+            (role, rank, (sq.file() - 4).abs())
+        })
+        .collect();
+    key.sort_unstable();
+    key
+}
+
 /// The best of [`capture_threats`] by gain, and the capture: the same
 /// answer (the last of the equally best, in move order), but the mate
 /// search runs only on the candidates tried best first, and the protection
@@ -262,7 +285,9 @@ fn check_line(s: &Search, pos: &Position, m: Move, depth: u32, floor: i32) -> Op
                 }
             }
         }
-        if worst.as_ref().is_none_or(|w| score < w.gain) {
+        if worst.as_ref().is_none_or(|w| {
+            score < w.gain || (score == w.gain && outcome(pos, &named) < outcome(pos, &w.named))
+        }) {
             worst = Some(CheckWin {
                 gain: score,
                 named,
@@ -301,7 +326,12 @@ fn win_by_checks(s: &Search, pos: &Position, depth: u32, floor: i32) -> Option<C
         if taken.is_some_and(|t| is_material(t, m.to, s.rules)) {
             line.named.insert(0, m.to);
         }
-        if line.gain > 0 && best.as_ref().is_none_or(|b| line.gain > b.gain) {
+        if line.gain > 0
+            && best.as_ref().is_none_or(|b| {
+                line.gain > b.gain
+                    || (line.gain == b.gain && outcome(pos, &line.named) < outcome(pos, &b.named))
+            })
+        {
             best = Some(line);
         }
     }
