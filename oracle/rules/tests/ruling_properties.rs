@@ -328,23 +328,36 @@ fn a_win_through_checks_turns_with_the_board() {
     let cycle = iccs(&[
         "d8d9", "g8i7", "g1h1", "b8b0", "h1g1", "i7g8", "d9d8", "b0b8",
     ]);
-    let ed = edition::get("cxa-2020").unwrap();
     for options in [options(), RulingOptions::default()] {
-        let original = rule(
-            &play(&start, cycle.iter().chain(&cycle).copied()),
-            ed,
-            &options,
-        );
-        let flipped = rule(
-            &play(
-                &start.color_flipped(),
-                cycle.iter().chain(&cycle).map(|m| m.flip()),
-            ),
-            ed,
-            &options,
-        );
-        assert_eq!(Lens::flip().view(&flipped), Lens::plain().view(&original));
+        assert_ruled_alike(&start, &cycle.repeat(2), &options, Transform::Flip);
     }
+}
+
+/// The board transforms the symmetry tests apply.
+#[derive(Clone, Copy)]
+enum Transform {
+    Mirror,
+    Flip,
+}
+
+/// The game `moves` from `start` and the same game mirrored or colour-
+/// flipped are ruled alike under CXA 2020, down to each move's kind and
+/// targets.
+fn assert_ruled_alike(start: &Position, moves: &[Move], options: &RulingOptions, t: Transform) {
+    let ed = edition::get("cxa-2020").unwrap();
+    let original = rule(&play(start, moves.iter().copied()), ed, options);
+    let (turned, lens) = match t {
+        Transform::Mirror => (
+            play(&start.mirrored(), moves.iter().map(|m| m.mirror())),
+            Lens::mirror(),
+        ),
+        Transform::Flip => (
+            play(&start.color_flipped(), moves.iter().map(|m| m.flip())),
+            Lens::flip(),
+        ),
+    };
+    let turned = rule(&turned, ed, options);
+    assert_eq!(lens.view(&turned), Lens::plain().view(&original));
 }
 
 /// Moves from ICCS text.
@@ -381,19 +394,5 @@ fn a_tie_between_mirror_image_defences_turns_with_the_board() {
     let cycle = iccs(&[
         "g1f1", "e1d1", "f1e1", "d1d0", "e1f1", "d0e0", "f1g1", "e0e1",
     ]);
-    let ed = edition::get("cxa-2020").unwrap();
-    let original = rule(
-        &play(&start, cycle.iter().copied()),
-        ed,
-        &RulingOptions::default(),
-    );
-    let mirrored = rule(
-        &play(&start.mirrored(), cycle.iter().map(|m| m.mirror())),
-        ed,
-        &RulingOptions::default(),
-    );
-    assert_eq!(
-        Lens::mirror().view(&mirrored),
-        Lens::plain().view(&original)
-    );
+    assert_ruled_alike(&start, &cycle, &RulingOptions::default(), Transform::Mirror);
 }

@@ -464,29 +464,34 @@ impl<'a> Search<'a> {
     }
 }
 
-/// `moves` in an order read off the board alone: by the moving piece, the
-/// piece taken, the shape of the move, and its distances to both kings —
-/// what a mirrored or colour-flipped board keeps. Where a search keeps the
-/// first (or last) of equally good answers, which piece it names then does
-/// not depend on how the move generator walks the board, so a ruling turns
-/// with the board (the metamorphic checks); only moves that are each
-/// other's mirror image are left in generation order.
+/// Where `sq` stands as `side` sees it: its rank counted from the side's
+/// own edge and its file counted from the middle — what a mirrored or
+/// colour-flipped board keeps.
 #[must_use]
-pub fn board_order(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
-    let own = pos.king(pos.turn());
-    let enemy = pos.king(pos.turn().other());
-    let side = pos.turn();
-    let dist = |a: Square, b: Square| (a.file() - b.file()).abs() + (a.rank() - b.rank()).abs();
-    // Rank counted from the side's own edge, file from the middle: what a
-    // mirror and a colour flip keep.
-    let rank = |sq: Square| {
-        if side == Color::Red {
-            sq.rank()
-        } else {
-            9 - sq.rank()
-        }
+pub(crate) fn seen_by(side: Color, sq: Square) -> (i8, i8) {
+    let rank = if side == Color::Red {
+        sq.rank()
+    } else {
+        9 - sq.rank()
     };
-    let middle = |sq: Square| (sq.file() - 4).abs();
+    (rank, (sq.file() - 4).abs())
+}
+
+/// `moves` in an order read off the board alone: by the moving piece, the
+/// piece taken, the shape of the move, its distances to both kings, where
+/// its two points stand as the side sees them ([`seen_by`]) and the pieces
+/// around them — what a mirrored or colour-flipped board keeps. Where a
+/// search keeps the first (or last) of equally good answers, which piece it
+/// names then does not depend on how the move generator walks the board, so
+/// a ruling turns with the board (the metamorphic checks); only moves that
+/// look alike in all of these, mirror images in a like neighbourhood, are
+/// left in generation order.
+#[must_use]
+pub(crate) fn board_order(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
+    let side = pos.turn();
+    let own = pos.king(side);
+    let enemy = pos.king(side.other());
+    let dist = |a: Square, b: Square| (a.file() - b.file()).abs() + (a.rank() - b.rank()).abs();
     // The pieces around a point, own or enemy, orthogonal or diagonal: a sum
     // that any reflection of the neighbourhood keeps.
     let around = |sq: Square| -> u64 {
@@ -519,7 +524,7 @@ pub fn board_order(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
             dist(m.from, enemy),
             dist(m.to, own),
             dist(m.from, own),
-            (rank(m.to), middle(m.to), rank(m.from), middle(m.from)),
+            (seen_by(side, m.to), seen_by(side, m.from)),
             (around(m.to), around(m.from)),
         )
     });

@@ -7,7 +7,7 @@
 use xq_core::{Move, Position, Role, Square};
 
 use crate::repetition::material::{is_material, Accounting};
-use crate::repetition::search::{board_order, Search};
+use crate::repetition::search::{board_order, seen_by, Search};
 use crate::repetition::threats::Threat;
 
 /// Every way the side to move could win material next move: captures that
@@ -136,23 +136,18 @@ struct CheckWin {
     checkers: Vec<Square>,
 }
 
-/// What a line ends on, read off the board: the pieces named, by kind, rank
-/// from their side's edge and file from the middle. Between two lines that
+/// What a line ends on, read off the board: the pieces named, by kind and
+/// by where they stand ([`seen_by`]). Between two lines that
 /// win as much, the one whose outcome sorts first is kept, so that two
 /// defences or two checks that are each other's mirror image, and tie in
 /// [`board_order`], still name the same piece on a mirrored or
 /// colour-flipped board.
-fn outcome(pos: &Position, named: &[Square]) -> Vec<(u8, i8, i8)> {
-    let mut key: Vec<(u8, i8, i8)> = named
+fn outcome(pos: &Position, named: &[Square]) -> Vec<(u8, (i8, i8))> {
+    let mut key: Vec<(u8, (i8, i8))> = named
         .iter()
         .map(|&sq| {
             let role = pos.piece_at(sq).map_or(u8::MAX, |p| p.role as u8);
-            let rank = if pos.turn() == xq_core::Color::Red {
-                sq.rank()
-            } else {
-                9 - sq.rank()
-            };
-            (role, rank, (sq.file() - 4).abs())
+            (role, seen_by(pos.turn(), sq))
         })
         .collect();
     key.sort_unstable();
